@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { eventConfigSchema, type EventConfig } from '@lanyard/shared/event';
+import { defaultEventConfigPath } from './paths';
+
+const KNOWN_WEAK_SECRETS = new Set([
+  'secret',
+  'changeme',
+  'change-me',
+  'session-secret',
+  'development',
+  'lanyard',
+]);
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.string().url('DATABASE_URL must be a postgres:// URL').optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z.string().url('PUBLIC_URL must be a URL such as https://apply.example.org').optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z.string().url('SMTP_URL must be a URL such as smtp://user:pass@host:587').optional(),
+  ),
+  MAIL_FROM: z.string().default('Lanyard <no-reply@localhost>'),
+  ADMIN_EMAIL: optionalString.pipe(z.string().email('ADMIN_EMAIL must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalString,
+  SESSION_SECRET: optionalString,
+  EVENT_CONFIG: optionalString,
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  sessionSecret: string;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  event: EventConfig;
+  /** Rate limits can be loosened by tests that are not about them. */
+  rateLimits: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the secret from DATA_DIR, making one on first start, so no secret ever ships in the repo. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    // Another instance made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw err;
+  }
+}
+
+export function loadEventConfig(file: string): EventConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`EVENT_CONFIG: cannot read ${file}: ${(err as Error).message}`);
+  }
+  const parsed = eventConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`EVENT_CONFIG ${file} is not valid:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
+    throw new ConfigError('ADMIN_PASSWORD is set but ADMIN_EMAIL is not.');
+  if (e.SESSION_SECRET !== undefined) {
+    if (e.SESSION_SECRET.length < 32 || KNOWN_WEAK_SECRETS.has(e.SESSION_SECRET.toLowerCase())) {
+      throw new ConfigError(
+        'SESSION_SECRET is too weak: use at least 32 random characters (or unset it to have one generated in DATA_DIR).',
+      );
+    }
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
+    rateLimits: true,
+  };
+}

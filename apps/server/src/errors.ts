@@ -1,0 +1,104 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a person can read, with a stable code for programs. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const errors = {
+  badRequest: (message: string, code = 'bad_request') => new AppError(400, code, message),
+  unauthorized: (message = 'Please sign in to continue.', code = 'unauthorized') =>
+    new AppError(401, code, message),
+  forbidden: (message = 'You do not have access to this.', code = 'forbidden') =>
+    new AppError(403, code, message),
+  notFound: (message = 'Not found.', code = 'not_found') => new AppError(404, code, message),
+  conflict: (message: string, code = 'conflict') => new AppError(409, code, message),
+  tooMany: (retryAfterSeconds: number) =>
+    new AppError(429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.', {
+      'retry-after': String(retryAfterSeconds),
+    }),
+  unavailable: (message = 'The service is temporarily unavailable. Please try again shortly.') =>
+    new AppError(503, 'unavailable', message),
+};
+
+const PG_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string }; message?: string };
+  return (
+    PG_UNAVAILABLE.has(e.code ?? '') ||
+    PG_UNAVAILABLE.has(e.cause?.code ?? '') ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '')
+  );
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message, code: err.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+      const params = (first?.params ?? {}) as { issue?: { code?: string; keys?: string[] } };
+      let message = first?.message ?? 'Invalid request';
+      if (params.issue?.code === 'unrecognized_keys' && params.issue.keys) {
+        message = `Unknown field: ${params.issue.keys.join(', ')}`;
+      } else if (where) {
+        message = `${where}: ${message}`;
+      }
+      return reply.status(400).send({ error: message, code: 'validation_error' });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Something went wrong on our side.', code: 'internal_error' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          error: 'The service is temporarily unavailable. Please try again shortly.',
+          code: 'unavailable',
+        });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status < 500) {
+      const code =
+        status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
+              : ((err as FastifyError).code?.toLowerCase() ?? 'bad_request');
+      const message =
+        status === 413
+          ? 'The request is too large.'
+          : status === 415
+            ? 'Unsupported content type.'
+            : err.message || 'Bad request';
+      return reply.status(status).send({ error: message, code });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong on our side.', code: 'internal_error' });
+  });
+}

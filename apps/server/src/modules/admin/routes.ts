@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardStatsSchema } from '@lanyard/shared/admin';
+import { applications, users } from '../../db/schema/index';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const dashboard = async () => {
+    const [userRow] = await app.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${users.role} in ('hacker', 'mentor')`);
+    const [appRow] = await app.db
+      .select({
+        hackers: sql<number>`count(*) filter (where ${applications.role} = 'hacker')::int`,
+        mentors: sql<number>`count(*) filter (where ${applications.role} = 'mentor')::int`,
+        notGraded: sql<number>`count(*) filter (where ${applications.status} in ('pending', 'submitted'))::int`,
+      })
+      .from(applications);
+    return {
+      total_users: userRow?.total ?? 0,
+      hacker_applications: appRow?.hackers ?? 0,
+      mentor_applications: appRow?.mentors ?? 0,
+      not_graded: appRow?.notGraded ?? 0,
+    };
+  };
+  const opts = { config: { access: 'admin' as const }, schema: { response: { 200: dashboardStatsSchema } } };
+  app.get('/dashboard', opts, dashboard);
+  app.get('/stats', opts, dashboard);
+};

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAuthResponseSchema,
+  adminMeResponseSchema,
+  authResponseSchema,
+  loginBodySchema,
+  meResponseSchema,
+  messageResponseSchema,
+  passwordResetBodySchema,
+  passwordResetVerifyBodySchema,
+  registerBodySchema,
+  verifyEmailBodySchema,
+} from '@lanyard/shared/auth';
+import { okSchema } from '@lanyard/shared/common';
+import { errors } from '../../errors';
+import { revokeSession } from './sessions';
+import * as service from './service';
+
+const emptyBody = z.object({}).strict().optional();
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    db: app.db,
+    config: app.config,
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+
+  app.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token, user } = await service.register(ctx(request), request.body);
+      app.setSessionCookie(reply, token);
+      return reply.status(201).send({ access_token: token, user });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token, user } = await service.login(ctx(request), request.body, { adminOnly: false });
+      // A new session at every login: a cookie planted before sign-in is never promoted.
+      if (request.user) await revokeSession(app.db, request.user.sessionId);
+      app.setSessionCookie(reply, token);
+      return { access_token: token, user };
+    },
+  );
+
+  app.post(
+    '/admin/login',
+    {
+      config: { access: 'public' },
+      schema: { body: loginBodySchema, response: { 200: adminAuthResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token, user } = await service.login(ctx(request), request.body, { adminOnly: true });
+      if (request.user) await revokeSession(app.db, request.user.sessionId);
+      app.setSessionCookie(reply, token);
+      return { access_token: token, admin: user };
+    },
+  );
+
+  app.get(
+    '/me',
+    { config: { access: 'user' }, schema: { response: { 200: meResponseSchema } } },
+    async (request) => {
+      return { user: await service.toPublicUser(app.db, request.user!) };
+    },
+  );
+
+  app.get(
+    '/admin/me',
+    { config: { access: 'admin' }, schema: { response: { 200: adminMeResponseSchema } } },
+    async (request) => ({ admin: await service.toPublicUser(app.db, request.user!) }),
+  );
+
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { body: emptyBody, response: { 200: okSchema } } },
+    async (request, reply) => {
+      if (request.user) await revokeSession(app.db, request.user.sessionId);
+      app.clearSessionCookie(reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    {
+      config: { access: 'public' },
+      schema: { body: passwordResetBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await service.requestPasswordReset(ctx(request), request.body.email);
+      return { message: service.RESET_REQUESTED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/password-reset/verify',
+    {
+      config: { access: 'public' },
+      schema: { body: passwordResetVerifyBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      await service.completePasswordReset(ctx(request), request.body);
+      // Every session of the account was revoked, this browser's included.
+      app.clearSessionCookie(reply);
+      return { message: 'Your password has been changed. Please sign in with your new password.' };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      config: { access: 'public' },
+      schema: { body: verifyEmailBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await service.verifyEmail(ctx(request), request.body.token);
+      return { message: 'Your email is verified.' };
+    },
+  );
+
+  app.post(
+    '/verify-email/resend',
+    { config: { access: 'user' }, schema: { body: emptyBody, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      if (!request.user) throw errors.unauthorized();
+      await service.resendVerification(ctx(request), request.user);
+      return { message: 'We sent you a new verification link.' };
+    },
+  );
+};

@@ -1,0 +1,291 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ApplicantRole, ApplicantViewStatus, UserRole } from '@lanyard/shared/constants';
+import type { PublicUser } from '@lanyard/shared/auth';
+import type { AppConfig } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { applications, authTokens, settings, users } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { enforceLimits } from '../../lib/rate-limit';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { enqueueEmail } from '../email/outbox';
+import { passwordResetEmail, verificationEmail } from '../email/templates';
+import { burnPasswordCheck, hashPassword, verifyPassword, weakPasswordReason } from './passwords';
+import { createSession, revokeAllSessions } from './sessions';
+
+const VERIFY_TTL_MS = 48 * 3600_000;
+const RESET_TTL_MS = 3600_000;
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, we've sent a link to reset your password. It works for one hour.";
+
+interface Ctx {
+  db: Db;
+  config: AppConfig;
+  ip: string;
+  userAgent?: string;
+}
+
+/** The status an applicant may see: decisions stay "submitted" until their role's decisions are released. */
+export async function applicantViewStatus(
+  db: DbOrTx,
+  userId: string,
+  role: UserRole,
+): Promise<PublicUser['applicationStatus']> {
+  if (role === 'admin' || role === 'volunteer') return 'admin';
+  const rows = await db
+    .select({
+      status: applications.status,
+      role: applications.role,
+      hackerReleased: settings.hackerDecisionsReleased,
+      mentorReleased: settings.mentorDecisionsReleased,
+    })
+    .from(applications)
+    .innerJoin(settings, eq(settings.id, 1))
+    .where(eq(applications.userId, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return 'not_started';
+  const released = row.role === 'mentor' ? row.mentorReleased : row.hackerReleased;
+  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
+  return (released ? row.status : 'submitted') satisfies ApplicantViewStatus;
+}
+
+export async function toPublicUser(
+  db: DbOrTx,
+  user: { id: string; email: string; role: UserRole; emailVerified: boolean },
+): Promise<PublicUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    applicationStatus: await applicantViewStatus(db, user.id, user.role),
+    emailVerified: user.emailVerified,
+  };
+}
+
+function rejectWeak(password: string, email: string): void {
+  const reason = weakPasswordReason(password, email);
+  if (reason) throw new AppError(400, 'weak_password', reason);
+}
+
+async function issueToken(
+  db: DbOrTx,
+  config: AppConfig,
+  userId: string,
+  kind: 'email_verification' | 'password_reset',
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(authTokens).values({
+    userId,
+    kind,
+    tokenHash: hashToken(config.sessionSecret, token),
+    expiresAt: new Date(Date.now() + (kind === 'password_reset' ? RESET_TTL_MS : VERIFY_TTL_MS)),
+  });
+  return token;
+}
+
+/** Marks a token used, once: of two concurrent uses only one gets the row back. */
+async function consumeToken(
+  db: DbOrTx,
+  config: AppConfig,
+  token: string,
+  kind: 'email_verification' | 'password_reset',
+): Promise<string | undefined> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(config.sessionSecret, token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return rows[0]?.userId;
+}
+
+async function queueVerification(
+  db: DbOrTx,
+  config: AppConfig,
+  user: { id: string; email: string },
+): Promise<void> {
+  const token = await issueToken(db, config, user.id, 'email_verification');
+  const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await enqueueEmail(db, {
+    to: user.email,
+    kind: 'email_verification',
+    ...verificationEmail(config.event, url),
+  });
+}
+
+export async function register(
+  ctx: Ctx,
+  body: { email: string; password: string; role: ApplicantRole },
+): Promise<{ token: string; user: PublicUser }> {
+  await enforceLimits(ctx.db, [{ key: `register:ip:${ctx.ip}`, max: 60, windowSeconds: 600 }]);
+  rejectWeak(body.password, body.email);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: body.email, passwordHash, role: body.role })
+        .returning({ id: users.id, email: users.email, role: users.role });
+      await queueVerification(tx, ctx.config, user!);
+      const token = await createSession(tx, ctx.config.sessionSecret, user!.id, ctx);
+      return { token, user: { ...user!, applicationStatus: 'not_started' as const, emailVerified: false } };
+    });
+  } catch (err) {
+    if (
+      (err as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
+      (err as { code?: string }).code === '23505'
+    ) {
+      throw errors.conflict(
+        'An account with this email already exists. Please sign in instead.',
+        'email_taken',
+      );
+    }
+    throw err;
+  }
+}
+
+export async function login(
+  ctx: Ctx,
+  body: { email: string; password: string },
+  opts: { adminOnly: boolean },
+): Promise<{ token: string; user: PublicUser }> {
+  await enforceLimits(ctx.db, [
+    { key: `login:ip-email:${ctx.ip}:${body.email}`, max: 10, windowSeconds: 600 },
+    { key: `login:ip:${ctx.ip}`, max: 200, windowSeconds: 600 },
+  ]);
+  const rows = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
+  const user = rows[0];
+  if (!user) {
+    await burnPasswordCheck(body.password);
+    throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
+  }
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
+  }
+  if (opts.adminOnly && user.role !== 'admin') {
+    throw errors.forbidden('This account is not authorized for the admin portal.', 'not_admin');
+  }
+  const token = await createSession(ctx.db, ctx.config.sessionSecret, user.id, ctx);
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  return {
+    token,
+    user: await toPublicUser(ctx.db, { ...user, emailVerified: user.emailVerifiedAt !== null }),
+  };
+}
+
+export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
+  await enforceLimits(ctx.db, [
+    { key: `reset:email:${email}`, max: 5, windowSeconds: 900 },
+    { key: `reset:ip:${ctx.ip}`, max: 30, windowSeconds: 900 },
+  ]);
+  const rows = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const user = rows[0];
+  if (!user) return;
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(tx, ctx.config, user.id, 'password_reset');
+    const url = `${ctx.config.publicUrl}/reset-password?oob_code=${encodeURIComponent(token)}`;
+    await enqueueEmail(tx, {
+      to: user.email,
+      kind: 'password_reset',
+      ...passwordResetEmail(ctx.config.event, url),
+    });
+  });
+}
+
+export async function completePasswordReset(
+  ctx: Ctx,
+  body: { oob_code: string; new_password: string },
+): Promise<void> {
+  await enforceLimits(ctx.db, [{ key: `reset-verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }]);
+  const passwordHash = await hashPassword(body.new_password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, ctx.config, body.oob_code, 'password_reset');
+    if (!userId)
+      throw errors.badRequest(
+        'This reset link is invalid or has expired. Please ask for a new one.',
+        'invalid_token',
+      );
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    rejectWeak(body.new_password, user?.email ?? '');
+    // A reset proves control of the mailbox, so it verifies the address too.
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: user ? new Date() : null })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+    // Other outstanding reset links die with this one.
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(authTokens.userId, userId), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)),
+      );
+  });
+}
+
+export async function verifyEmail(ctx: Ctx, token: string): Promise<void> {
+  await enforceLimits(ctx.db, [{ key: `verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }]);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, ctx.config, token, 'email_verification');
+    if (!userId)
+      throw errors.badRequest('This verification link is invalid or has expired.', 'invalid_token');
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
+}
+
+export async function resendVerification(
+  ctx: Ctx,
+  user: { id: string; email: string; emailVerified: boolean },
+): Promise<void> {
+  if (user.emailVerified) throw errors.badRequest('Your email is already verified.', 'already_verified');
+  await enforceLimits(ctx.db, [{ key: `verify-resend:user:${user.id}`, max: 3, windowSeconds: 900 }]);
+  await ctx.db.transaction((tx) => queueVerification(tx, ctx.config, user));
+}
+
+/** Creates or promotes an admin account (CLI and first start). */
+export async function upsertAdmin(db: Db, email: string, password: string): Promise<'created' | 'updated'> {
+  const normalized = email.trim().toLowerCase();
+  rejectWeak(password, normalized);
+  if (password.length < 8 || password.length > 128) {
+    throw new AppError(400, 'weak_password', 'The admin password must be 8 to 128 characters.');
+  }
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, normalized))
+      .limit(1);
+    if (existing[0]) {
+      await tx
+        .update(users)
+        .set({ role: 'admin', passwordHash, updatedAt: new Date(), emailVerifiedAt: new Date() })
+        .where(eq(users.id, existing[0].id));
+      await revokeAllSessions(tx, existing[0].id);
+      return 'updated';
+    }
+    await tx
+      .insert(users)
+      .values({ email: normalized, passwordHash, role: 'admin', emailVerifiedAt: new Date() });
+    return 'created';
+  });
+}
+
+export async function adminCount(db: Db): Promise<number> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return rows.length;
+}

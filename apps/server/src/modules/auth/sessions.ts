@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { UserRole } from '@lanyard/shared/constants';
+
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+// last_seen_at is refreshed at most this often, so reading a dashboard is not a write.
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  emailVerified: boolean;
+  sessionId: string;
+}
+
+export async function createSession(
+  db: DbOrTx,
+  secret: string,
+  userId: string,
+  meta: { userAgent?: string; ip?: string },
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(secret, token),
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return token;
+}
+
+export async function findSession(db: Db, secret: string, token: string): Promise<SessionUser | undefined> {
+  const now = new Date();
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(secret, token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    sessionId: row.sessionId,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function pruneSessions(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day' or last_seen_at < now() - interval '8 days'`,
+  );
+}

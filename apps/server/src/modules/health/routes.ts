@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventConfigSchema } from '@lanyard/shared/event';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness: answers without touching the database.
+  app.get(
+    '/healthz',
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: the database and storage answer, and we are not shutting down.
+  app.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ error: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (app.shuttingDown) return reply.status(503).send({ error: 'Shutting down', code: 'shutting_down' });
+      try {
+        await app.db.execute(sql`select 1`);
+        await fs.access(app.config.dataDir, fs.constants.W_OK);
+      } catch {
+        return reply.status(503).send({ error: 'Not ready', code: 'not_ready' });
+      }
+      return { status: 'ready' as const };
+    },
+  );
+
+  app.get(
+    '/event',
+    { config: { access: 'public' }, schema: { response: { 200: eventConfigSchema } } },
+    async () => app.config.event,
+  );
+};

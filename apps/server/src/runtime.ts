@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { acquireDataDirLock, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import type { AppConfig } from './config';
+import { createDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+
+export interface Runtime {
+  database: Database;
+  /** Stops the pool, then the embedded server (if any), then releases the data dir. */
+  close(): Promise<void>;
+}
+
+/** The database the server and the CLI share: embedded by default, DATABASE_URL otherwise; migrated. */
+export async function openRuntime(
+  config: AppConfig,
+  log: Pick<FastifyBaseLogger, 'info' | 'debug'>,
+): Promise<Runtime> {
+  let embedded: EmbeddedPostgres | undefined;
+  let releaseLock: (() => void) | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    releaseLock = acquireDataDirLock(config.dataDir);
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        log: (m) => log.debug({ postgres: m }),
+      });
+    } catch (err) {
+      releaseLock();
+      throw err;
+    }
+    url = embedded.url;
+    log.info(`Embedded PostgreSQL is running with its data in ${config.dataDir}/postgres`);
+  }
+  try {
+    await runMigrations(url);
+  } catch (err) {
+    await embedded?.stop();
+    releaseLock?.();
+    throw err;
+  }
+  const database = createDatabase(url);
+  return {
+    database,
+    async close() {
+      await database.close().catch(() => {});
+      await embedded?.stop();
+      releaseLock?.();
+    },
+  };
+}

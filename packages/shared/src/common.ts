@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** http(s) links only: stored user links must never become javascript: or data: URLs. */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .url('Must be a valid URL')
+  .refine((v) => /^https?:\/\//i.test(v), 'Must start with http:// or https://');
+
+export const uuidSchema = z.string().uuid();
+export const idParamsSchema = z.object({ id: uuidSchema }).strict();
