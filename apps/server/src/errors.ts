@@ -72,13 +72,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: err.message }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({
-          error: 'The service is temporarily unavailable. Please try again shortly.',
-          code: 'unavailable',
-        });
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'unavailable',
+      });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status < 500) {

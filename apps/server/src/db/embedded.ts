@@ -137,6 +137,24 @@ async function stopStalePostmaster(pgDir: string, log: (msg: string) => void): P
   }
 }
 
+/** As root, PostgreSQL runs as another user, who must be able to walk down to its data directory. */
+function ensureReachable(dataDir: string, ids: { uid: number; gid: number } | undefined): void {
+  if (!ids) return;
+  const stat = fs.statSync(dataDir);
+  // Traverse-only for others: names inside stay private, files keep their own modes.
+  if ((stat.mode & 0o011) !== 0o011) fs.chmodSync(dataDir, (stat.mode & 0o777) | 0o011);
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const s = fs.statSync(dir);
+    if ((s.mode & 0o001) === 0 && s.uid !== ids.uid) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "${OS_USER}" user, who cannot enter ${dir}. ` +
+          'Set DATA_DIR to a directory under a path others may traverse (for example /var/lib/lanyard), or use DATABASE_URL.',
+      );
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   log?: (msg: string) => void;
@@ -147,6 +165,7 @@ export async function startEmbeddedPostgres(opts: {
   const pgDir = path.join(opts.dataDir, 'postgres');
   const passwordFile = path.join(opts.dataDir, 'postgres-password');
   fs.mkdirSync(opts.dataDir, { recursive: true });
+  ensureReachable(opts.dataDir, ids);
 
   if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
     fs.rmSync(pgDir, { recursive: true, force: true });

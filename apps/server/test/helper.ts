@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { createDatabase, type Database } from '../src/db/client';
+import { upsertAdmin } from '../src/modules/auth/service';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, and an app on it (called through app.inject). */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanyard-test-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = createDatabase(databaseUrl, { max: 5 });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique address per call, so tests never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}.${crypto.randomBytes(3).toString('hex')}@example.org`;
+}
+
+export const GOOD_PASSWORD = 'Tangerine-Lantern-42';
+
+export async function registerUser(
+  app: FastifyInstance,
+  opts: { email?: string; password?: string; role?: 'hacker' | 'mentor' } = {},
+): Promise<{ token: string; email: string; id: string; cookie: string }> {
+  const email = opts.email ?? uniqueEmail();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: opts.password ?? GOOD_PASSWORD, role: opts.role ?? 'hacker' },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { access_token: string; user: { id: string } };
+  const setCookie = String(res.headers['set-cookie']);
+  return { token: body.access_token, email, id: body.user.id, cookie: setCookie.split(';')[0]! };
+}
+
+export async function createAdmin(
+  ctx: TestContext,
+  email = uniqueEmail('admin'),
+  password = GOOD_PASSWORD,
+): Promise<{ token: string; email: string }> {
+  await upsertAdmin(ctx.database.db, email, password);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+  return { token: (res.json() as { access_token: string }).access_token, email };
+}
+
+export function bearer(token: string): InjectOptions['headers'] {
+  return { authorization: `Bearer ${token}` };
+}
