@@ -1,0 +1,33 @@
+// npm test: every check, in the order that fails fastest: lint, typecheck, build, unit and
+// integration tests on real PostgreSQL, then the browser tests in Debian's Chromium.
+import { buildIfNeeded, run } from './lib.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const steps = [
+  ['lint', () => run('npx', ['eslint', '.', '--max-warnings=0'])],
+  ['format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'])],
+  ['typecheck', () => run('npm', ['run', 'typecheck', '--silent'])],
+  ['build', () => buildIfNeeded({ force: true })],
+  ['unit and integration tests', () => run('npm', ['run', 'test:unit', '--silent'])],
+  [
+    'browser tests',
+    () => {
+      ensureChromium();
+      run('npm', ['run', 'test:e2e', '--silent']);
+    },
+  ],
+];
+
+const started = Date.now();
+for (const [name, step] of steps) {
+  const t = Date.now();
+  console.log(`\n=== ${name} ===`);
+  try {
+    step();
+  } catch (err) {
+    console.error(`\n✗ ${name} failed: ${err.message}`);
+    process.exit(err.exitCode || 1);
+  }
+  console.log(`✓ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
