@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { acquireDataDirLock, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import {
+  acquireDataDirLock,
+  DataDirInUseError,
+  runningEmbeddedUrl,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './db/embedded';
 import type { AppConfig } from './config';
 import { createDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -14,12 +20,21 @@ export interface Runtime {
 export async function openRuntime(
   config: AppConfig,
   log: Pick<FastifyBaseLogger, 'info' | 'debug'>,
+  opts: { shareRunningServer?: boolean } = {},
 ): Promise<Runtime> {
   let embedded: EmbeddedPostgres | undefined;
   let releaseLock: (() => void) | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    releaseLock = acquireDataDirLock(config.dataDir);
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (err) {
+      // A tool (the admin CLI) may use the database of the server running on this data directory.
+      const shared = opts.shareRunningServer ? runningEmbeddedUrl(config.dataDir) : undefined;
+      if (!(err instanceof DataDirInUseError) || !shared) throw err;
+      const database = createDatabase(shared, { max: 2 });
+      return { database, close: () => database.close() };
+    }
     try {
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,

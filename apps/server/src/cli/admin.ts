@@ -10,8 +10,8 @@ const USAGE = `Usage: npm run admin -- create EMAIL [--password-stdin]
 
 Creates an admin account (or makes an existing account an admin and sets its password).
 Without --password-stdin it asks for the password; press Enter to have a strong one generated.
-Run it while the server is stopped when using the embedded database (default), or with
-DATABASE_URL pointing at the server's database.`;
+It works whether or not the server is running; with an external database, set DATABASE_URL
+as for the server.`;
 
 function ask(question: string, hidden: boolean): Promise<string> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -68,7 +68,11 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig();
-  const runtime = await openRuntime(config, { info: () => {}, debug: () => {} });
+  const runtime = await openRuntime(
+    config,
+    { info: () => {}, debug: () => {} },
+    { shareRunningServer: true },
+  );
   try {
     const outcome = await upsertAdmin(runtime.database.db, email, password);
     console.log(`Admin ${email.toLowerCase()} ${outcome}.`);

@@ -155,6 +155,24 @@ function ensureReachable(dataDir: string, ids: { uid: number; gid: number } | un
   }
 }
 
+function connectionUrl(password: string, port: number): string {
+  return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
+/**
+ * The URL of the embedded PostgreSQL a running Lanyard server started on this data directory,
+ * so tools such as the admin CLI can work while the server runs.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const port = Number(fs.readFileSync(path.join(dataDir, 'postgres.port'), 'utf8').trim());
+    const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+    return port ? connectionUrl(password, port) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   log?: (msg: string) => void;
@@ -224,7 +242,7 @@ export async function startEmbeddedPostgres(opts: {
   // Keep draining its log so the pipe never fills and blocks PostgreSQL.
   child.stderr!.on('data', (chunk: Buffer) => log(chunk.toString('utf8').trimEnd()));
 
-  const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+  const url = connectionUrl(password, port);
   const admin = new pg.Client({ host: '127.0.0.1', port, user: DB_USER, password, database: 'postgres' });
   await admin.connect();
   try {
@@ -234,12 +252,16 @@ export async function startEmbeddedPostgres(opts: {
     await admin.end();
   }
 
+  const portFile = path.join(opts.dataDir, 'postgres.port');
+  fs.writeFileSync(portFile, String(port), { mode: 0o600 });
+
   const proc = child;
   let stopped: Promise<void> | undefined;
   return {
     url,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
+        fs.rmSync(portFile, { force: true });
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once('exit', () => resolve());
         // SIGINT is PostgreSQL's fast shutdown: clean, and the next start needs no recovery.
