@@ -1,0 +1,30 @@
+import { Mail, MapPin } from 'lucide-react';
+import { eventYear } from '@lanyard/shared/event';
+import { useEventConfig } from '@/config/event-config';
+
+export function Footer() {
+  const event = useEventConfig();
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-slate-700 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <p>
+          © {eventYear(event)} {event.name}
+        </p>
+        <address className="flex flex-col gap-2 not-italic sm:flex-row sm:gap-6">
+          <span className="inline-flex items-start gap-2">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+            {event.venue.address}
+          </span>
+          <a
+            href={`mailto:${event.contactEmail}`}
+            className="inline-flex items-center gap-2 break-all text-brand-ink underline-offset-4 hover:underline"
+          >
+            <Mail aria-hidden="true" className="size-4 shrink-0" />
+            {event.contactEmail}
+          </a>
+        </address>
+      </div>
+      <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-600 sm:px-6">{event.footerCredit}</p>
+    </footer>
+  );
+}

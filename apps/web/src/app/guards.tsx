@@ -1,0 +1,59 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { UserRole } from '@lanyard/shared/constants';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth/get-me';
+import { saveRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
+
+/** Sends a signed-out visitor to `to`, remembering where they were going (spec §2). */
+function RedirectToSignIn({ to }: { to: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = location.pathname + location.search;
+  useEffect(() => {
+    saveRedirectAfterLogin(from);
+    void navigate(to, { replace: true });
+  }, [from, navigate, to]);
+  return <LoadingScreen />;
+}
+
+/** Spec §2: wrong role goes to /admin when the route needs an admin, else to /dashboard. */
+export function defaultWrongRoleRedirect(requiredRole: UserRole): string {
+  return requiredRole === 'admin' ? paths.admin : paths.dashboard;
+}
+
+interface ProtectedRouteProps {
+  children: ReactNode;
+  /** Omit for "any signed-in user". */
+  requiredRole?: UserRole;
+  /** Where signed-out visitors go. */
+  redirectTo?: string;
+  /** Where signed-in users without the role go (defaults to the spec's rule). */
+  wrongRoleRedirectTo?: string;
+}
+
+export function ProtectedRoute({
+  children,
+  requiredRole,
+  redirectTo = paths.home,
+  wrongRoleRedirectTo,
+}: ProtectedRouteProps) {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <LoadingScreen />;
+  // No user, or the session could not be restored: signed out (spec §8).
+  if (!user) return <RedirectToSignIn to={redirectTo} />;
+  if (requiredRole && user.role !== requiredRole) {
+    return <Navigate to={wrongRoleRedirectTo ?? defaultWrongRoleRedirect(requiredRole)} replace />;
+  }
+  return children;
+}
+
+/** /admin and /checkin: only admins; everyone else (signed out or not an admin) goes to /admin/login. */
+export function AdminRoute({ children }: { children: ReactNode }) {
+  return (
+    <ProtectedRoute requiredRole="admin" redirectTo={paths.adminLogin} wrongRoleRedirectTo={paths.adminLogin}>
+      {children}
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,11 @@
+/** Every route of spec §2 in one place. */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  adminLogin: '/admin/login',
+  admin: '/admin',
+  checkin: '/checkin',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+} as const;

@@ -1,0 +1,30 @@
+import '@fontsource-variable/inter';
+import './index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { StartupError } from '@/app/startup-error';
+import { applyEventTheme, eventTitle, EventConfigError, loadEventConfig } from '@/config/event-config';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const root = createRoot(container);
+  try {
+    const config = await loadEventConfig();
+    applyEventTheme(config);
+    document.title = eventTitle(config);
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    );
+  } catch (err) {
+    console.error(err);
+    const message =
+      err instanceof EventConfigError ? err.message : 'The portal could not start. Please try again later.';
+    root.render(<StartupError message={message} />);
+  }
+}
+
+void start();

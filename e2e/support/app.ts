@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PORT = 3117;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const ADMIN_EMAIL = 'admin@e2e.test';
+export const ADMIN_PASSWORD = 'Adm1n-e2e-password!';
+export const PASSWORD = 'Correct-horse-battery-9';
+
+/** A new address per call, so tests never share an account. */
+export function uniqueEmail(tag = 'user'): string {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+}
+
+/** The toast region (sonner). */
+export function toasts(page: Page) {
+  return page.locator('[data-sonner-toaster]');
+}
+
+export async function openRegister(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page.getByRole('form', { name: 'Create an account' })).toBeVisible();
+}
+
+export async function fillRegister(
+  page: Page,
+  { email, password = PASSWORD, confirm = password, role = 'hacker' }: RegisterInput,
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password', { exact: true }).fill(confirm);
+  await form.getByLabel(role === 'mentor' ? 'Mentor' : 'Participant (Hacker)', { exact: true }).check();
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+interface RegisterInput {
+  email: string;
+  password?: string;
+  confirm?: string;
+  role?: 'hacker' | 'mentor';
+}
+
+/** Registers on the landing page and waits for the dashboard. */
+export async function registerViaUi(page: Page, input: RegisterInput): Promise<void> {
+  await page.goto('/');
+  await openRegister(page);
+  await fillRegister(page, input);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
+}
+
+export async function fillSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function fillAdminSignIn(
+  page: Page,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'Admin sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Creates an applicant account through the API (its own cookie jar, not the page's). */
+export async function registerViaApi(
+  request: APIRequestContext,
+  email: string,
+  role: 'hacker' | 'mentor' = 'hacker',
+  password = PASSWORD,
+): Promise<void> {
+  const res = await request.post('/api/auth/register', {
+    data: { email, password, role },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}

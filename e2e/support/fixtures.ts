@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface ConsoleGuard {
+  /** Tolerate a console error the test provokes on purpose (e.g. the 409 of a duplicate registration). */
+  allow(pattern: RegExp): void;
+}
+
+/**
+ * Fails a test on any console error or uncaught page error, except a 401 resource-load line:
+ * asking "who is signed in?" while signed out is expected to answer 401.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [/Failed to load resource: the server responded with a status of 401/];
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        if (!allowed.some((re) => re.test(text)))
+          problems.push(`console.error: ${text} (${msg.location().url})`);
+      });
+      page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(problems, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type { Page };
