@@ -1,13 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { checkinStatsSchema } from '@lanyard/shared/checkin';
 import { api } from '@/lib/api-client';
-
-export const checkinStatsSchema = z.object({
-  total: z.number().int(),
-  checked_in: z.number().int(),
-  not_checked_in: z.number().int(),
-});
-export type CheckinStats = z.infer<typeof checkinStatsSchema>;
 
 export function getCheckinStats(signal?: AbortSignal) {
   return api.get('/api/checkin/stats', { schema: checkinStatsSchema, signal });
