@@ -70,13 +70,15 @@ export const GOOD_PASSWORD = 'Tangerine-Lantern-42';
 
 export async function registerUser(
   app: FastifyInstance,
-  opts: { email?: string; password?: string; role?: 'hacker' | 'mentor' } = {},
+  opts: { email?: string; password?: string; role?: 'hacker' | 'mentor'; remoteAddress?: string } = {},
 ): Promise<{ token: string; email: string; id: string; cookie: string }> {
   const email = opts.email ?? uniqueEmail();
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
     payload: { email, password: opts.password ?? GOOD_PASSWORD, role: opts.role ?? 'hacker' },
+    // Register is rate limited per IP (60 per 10 min): callers that make many accounts spread them.
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string; user: { id: string } };
@@ -101,4 +103,37 @@ export async function createAdmin(
 
 export function bearer(token: string): InjectOptions['headers'] {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A random address in 10.0.0.0/8, so rate-limit counters (per IP) of different tests never meet. */
+export function randomIp(): string {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export interface OutboxRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+  status: string;
+  attempts: number;
+}
+
+/** Outbox rows for one address (and kind), oldest first. */
+export async function outboxFor(ctx: TestContext, to: string, kind?: string): Promise<OutboxRow[]> {
+  const { rows } = await ctx.database.pool.query<OutboxRow>(
+    `select id, to_address, subject, text_body, kind, status, attempts from email_outbox
+      where to_address = $1 and ($2::text is null or kind = $2) order by created_at, id`,
+    [to, kind ?? null],
+  );
+  return rows;
+}
+
+/** The single-use token in a mailed link (`?token=...` or `?oob_code=...`). */
+export function tokenFromMail(textBody: string, param: 'token' | 'oob_code'): string {
+  const match = new RegExp(`[?&]${param}=([^\\s&]+)`).exec(textBody);
+  if (!match?.[1]) throw new Error(`no ${param} link in the e-mail: ${textBody}`);
+  return decodeURIComponent(match[1]);
 }

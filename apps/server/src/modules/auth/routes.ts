@@ -17,7 +17,8 @@ import { errors } from '../../errors';
 import { revokeSession } from './sessions';
 import * as service from './service';
 
-const emptyBody = z.object({}).strict().optional();
+// No body at all is fine too (Fastify gives null for it): `curl -X POST` with a bearer token.
+const emptyBody = z.object({}).strict().nullish();
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: { ip: string; headers: Record<string, unknown> }) => ({

@@ -68,7 +68,7 @@ export function createOutboxWorker(opts: {
         const rows = await tx
           .select()
           .from(emailOutbox)
-          .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, new Date())))
+          .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
           .orderBy(asc(emailOutbox.nextAttemptAt))
           .limit(1)
           .for('update', { skipLocked: true });
