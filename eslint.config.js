@@ -11,7 +11,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'data/**',
-      'apps/server/src/db/migrations/**',
+      'apps/server/drizzle/**',
     ],
   },
   js.configs.recommended,

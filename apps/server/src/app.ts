@@ -1,8 +1,15 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandlers } from './errors';
+import { createLocalStorage, type Storage } from './lib/storage';
+import { applicationRoutes } from './modules/applications/routes';
+import { placesRoutes } from './modules/places/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
@@ -16,6 +23,8 @@ import webPlugin from './plugins/web';
 export interface BuildOptions {
   config: AppConfig;
   db: Db;
+  /** Defaults to DATA_DIR/uploads on the local disk. */
+  storage?: Storage;
   logger?: boolean;
 }
 
@@ -39,7 +48,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(dbPlugin, { db: opts.db, config });
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  await app.register(dbPlugin, { db: opts.db, config, storage });
+  // Per-route limits are set where files are read; these bound everything else in a multipart body.
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, files: 1, parts: 6 },
+  });
   await app.register(securityPlugin, { https: config.secureCookies });
   await app.register(authPlugin, {
     secret: config.sessionSecret,
@@ -52,6 +66,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
+  await app.register(applicationRoutes, { prefix: '/api/applications' });
+  await app.register(uploadRoutes, { prefix: '/api/upload' });
+  await app.register(fileRoutes, { prefix: '/api/files' });
+  await app.register(placesRoutes, { prefix: '/api/places' });
 
   await app.register(webPlugin, { distDir: webDistDir, event: config.event });
   return app;

@@ -6,6 +6,7 @@ import { adminCount, upsertAdmin } from './modules/auth/service';
 import { pruneSessions } from './modules/auth/sessions';
 import { createOutboxWorker } from './modules/email/worker';
 import { pruneRateLimits } from './lib/rate-limit';
+import { sweepOrphans } from './modules/uploads/service';
 
 let runtime: Runtime | undefined;
 
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   const worker = createOutboxWorker({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   worker.start();
   const housekeeping = setInterval(() => {
-    Promise.all([pruneSessions(db), pruneRateLimits(db)]).catch(() => {});
+    Promise.all([pruneSessions(db), pruneRateLimits(db), sweepOrphans(db, app.storage)]).catch((err: Error) =>
+      app.log.warn({ err: err.message }, 'housekeeping failed'),
+    );
   }, 3600_000);
   housekeeping.unref();
 

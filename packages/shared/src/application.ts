@@ -1,3 +1,7 @@
+/**
+ * The HTTP contract these schemas serve (routes, bodies, errors) is written out in
+ * docs/api-applicant.md at the repository root: read it before calling the applicant API.
+ */
 import { z } from 'zod';
 import { APPLICANT_VIEW_STATUSES, SHIRT_SIZES, WORD_LIMITS } from './constants';
 import { countWords, isUnder18On, isValidBirthday } from './dates';

@@ -293,3 +293,14 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** What an applicant has typed so far; saved as they type, so the form reopens on any device. */
+export const applicationDrafts = pgTable('application_drafts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: applicantRole('role').notNull(),
+  answers: jsonb('answers').notNull().default({}),
+  resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,7 @@ import type { ApplicantRole, ApplicantViewStatus, UserRole } from '@lanyard/shar
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { applications, authTokens, settings, users } from '../../db/schema/index';
+import { applicationDrafts, applications, authTokens, settings, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -44,7 +44,13 @@ export async function applicantViewStatus(
     .where(eq(applications.userId, userId))
     .limit(1);
   const row = rows[0];
-  if (!row) return 'not_started';
+  if (!row) {
+    const draft = await db
+      .select({ userId: applicationDrafts.userId })
+      .from(applicationDrafts)
+      .where(eq(applicationDrafts.userId, userId));
+    return draft[0] ? 'in_progress' : 'not_started';
+  }
   const released = row.role === 'mentor' ? row.mentorReleased : row.hackerReleased;
   if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
   return (released ? row.status : 'submitted') satisfies ApplicantViewStatus;

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  draftBodySchema,
+  draftResponseSchema,
+  hackerSubmissionSchema,
+  mentorSubmissionSchema,
+  myApplicationResponseSchema,
+  signedUrlResponseSchema,
+} from '@lanyard/shared/application';
+import { errors } from '../../errors';
+import { enforceLimits } from '../../lib/rate-limit';
+import { signFileLink } from '../../lib/signed-links';
+import * as service from './service';
+import { applications } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+
+export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const applicant = { access: 'applicant' as const };
+  const submitLimit = (userId: string) =>
+    enforceLimits(app.db, [{ key: `submit:user:${userId}`, max: 20, windowSeconds: 600 }]);
+
+  app.post(
+    '/hacker',
+    {
+      config: applicant,
+      schema: {
+        body: hackerSubmissionSchema(app.config.event.startDate),
+        response: { 201: myApplicationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await submitLimit(request.user!.id);
+      const application = await service.submitApplication(app.db, request.user!, 'hacker', request.body);
+      return reply.status(201).send({ application });
+    },
+  );
+
+  app.post(
+    '/mentor',
+    {
+      config: applicant,
+      schema: { body: mentorSubmissionSchema, response: { 201: myApplicationResponseSchema } },
+    },
+    async (request, reply) => {
+      await submitLimit(request.user!.id);
+      const application = await service.submitApplication(app.db, request.user!, 'mentor', request.body);
+      return reply.status(201).send({ application });
+    },
+  );
+
+  app.get(
+    '/me',
+    { config: { access: 'user' }, schema: { response: { 200: myApplicationResponseSchema } } },
+    async (request) => ({
+      application: await service.getMyApplication(app.db, request.user!.id),
+    }),
+  );
+
+  app.get(
+    '/me/resume-url',
+    { config: applicant, schema: { response: { 200: signedUrlResponseSchema } } },
+    async (request) => {
+      const [row] = await app.db
+        .select({ resumeUploadId: applications.resumeUploadId })
+        .from(applications)
+        .where(eq(applications.userId, request.user!.id));
+      if (!row?.resumeUploadId)
+        throw errors.notFound('No resume was submitted with your application.', 'no_resume');
+      const link = signFileLink(app.config.sessionSecret, row.resumeUploadId);
+      return { signed_url: link.url, expires_at: link.expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/draft',
+    { config: applicant, schema: { response: { 200: draftResponseSchema } } },
+    async (request) => ({
+      draft: await service.getDraft(app.db, request.user!.id),
+    }),
+  );
+
+  app.put(
+    '/draft',
+    { config: applicant, schema: { body: draftBodySchema, response: { 200: draftResponseSchema } } },
+    async (request) => ({ draft: await service.saveDraft(app.db, request.user!, request.body) }),
+  );
+};

@@ -1,0 +1,204 @@
+import { eq, sql } from 'drizzle-orm';
+import type { HackerAnswers, MentorAnswers, MyApplication } from '@lanyard/shared/application';
+import type { ApplicantRole } from '@lanyard/shared/constants';
+import type { Db, DbOrTx } from '../../db/client';
+import { applicationDrafts, applications, uploads } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { getSettings, isValidAccessCode, windowOf, type SettingsRow } from '../settings/service';
+import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
+import type { SessionUser } from '../auth/sessions';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+function decisionsReleased(settings: SettingsRow, role: ApplicantRole): boolean {
+  return role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
+}
+
+/** What the applicant may see: decisions stay "submitted" until their role's decisions are released. */
+export function visibleStatus(
+  row: Pick<ApplicationRow, 'status' | 'role'>,
+  settings: SettingsRow,
+): MyApplication['status'] {
+  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
+  return decisionsReleased(settings, row.role) ? row.status : 'submitted';
+}
+
+export async function toMyApplication(
+  db: DbOrTx,
+  row: ApplicationRow,
+  settings?: SettingsRow,
+): Promise<MyApplication> {
+  const s = settings ?? (await getSettings(db));
+  const released = decisionsReleased(s, row.role);
+  const resume = row.resumeUploadId
+    ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
+    : undefined;
+  return {
+    _id: row.id,
+    role: row.role,
+    status: visibleStatus(row, s),
+    under_review: !released,
+    decisions_released: released,
+    email: row.email,
+    submitted_at: row.submittedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    resume: resume ? toUploadedFile(resume) : null,
+    answers: row.answers as Record<string, unknown>,
+    rsvp_status: released ? row.rsvpStatus : null,
+  };
+}
+
+export async function getMyApplication(db: Db, userId: string): Promise<MyApplication | null> {
+  const [row] = await db.select().from(applications).where(eq(applications.userId, userId));
+  return row ? toMyApplication(db, row) : null;
+}
+
+async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | undefined | null) {
+  if (!resumeUrl) return undefined;
+  const id = uploadIdFromUrl(resumeUrl);
+  const row = id ? await findOwnUpload(db, user.id, id, 'resume') : undefined;
+  // Someone else's file, or one that is gone, is refused the same way: no hint that it exists.
+  if (!row)
+    throw errors.badRequest(
+      'resume_url: upload your resume again; that file was not found.',
+      'invalid_resume',
+    );
+  return row;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+export const ALREADY_APPLIED =
+  'You have already submitted an application. Responses cannot be edited after submission.';
+
+/**
+ * Stores a submission. One transaction: the window is checked against the server's clock with the
+ * settings row locked for share, the application row points at an upload already durable on disk,
+ * and the draft is removed. The unique index on user_id makes a double submit end in one row.
+ */
+export async function submitApplication(
+  db: Db,
+  user: SessionUser,
+  role: ApplicantRole,
+  body: (HackerAnswers | MentorAnswers) & { resume_url?: string; access_code?: string },
+  now = new Date(),
+): Promise<MyApplication> {
+  if (user.role !== role) {
+    throw errors.forbidden(
+      `Your account is registered as a ${user.role === 'mentor' ? 'mentor' : 'hacker'}: use the ${user.role} application.`,
+      'wrong_role',
+    );
+  }
+  const { resume_url: resumeUrl, access_code: accessCode, ...answers } = body;
+  try {
+    return await db.transaction(async (tx) => {
+      // A settings change (deadline, codes) waits for submissions in flight, and they see one state.
+      await tx.execute(sql`select 1 from settings where id = 1 for share`);
+      const settings = await getSettings(tx);
+      let codeUsed: string | null = null;
+      if (role === 'hacker') {
+        const window = windowOf(settings, now);
+        if (window.status === 'closed') {
+          throw new AppError(
+            403,
+            'applications_closed',
+            'Applications are closed. The deadline has passed and late applications are not being accepted.',
+          );
+        }
+        if (window.codeRequired) {
+          if (!accessCode?.trim())
+            throw new AppError(403, 'access_code_required', 'An access code is required to apply now.');
+          if (!(await isValidAccessCode(tx, accessCode))) {
+            throw new AppError(403, 'invalid_access_code', 'That access code is not valid.');
+          }
+          codeUsed = accessCode.trim().toUpperCase();
+        }
+      }
+      const existing = await tx
+        .select({ id: applications.id })
+        .from(applications)
+        .where(eq(applications.userId, user.id));
+      if (existing[0]) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+      const resume = await resolveResume(tx, user, resumeUrl);
+      if (role === 'hacker' && !resume)
+        throw errors.badRequest('resume_url: Resume is required', 'validation_error');
+
+      const hacker = role === 'hacker' ? (answers as HackerAnswers) : undefined;
+      const [row] = await tx
+        .insert(applications)
+        .values({
+          userId: user.id,
+          role,
+          status: 'pending',
+          firstName: answers.firstName,
+          lastName: answers.lastName,
+          email: user.email,
+          phone: answers.phone,
+          school: hacker ? hacker.university : (answers as MentorAnswers).affiliation,
+          major: hacker ? hacker.major : (answers as MentorAnswers).title,
+          isHighSchool: hacker?.isHighSchool ?? false,
+          birthYear: hacker?.birthYear ?? null,
+          birthMonth: hacker?.birthMonth ?? null,
+          birthDay: hacker?.birthDay ?? null,
+          shirtSize: hacker?.shirtSize ?? null,
+          answers,
+          resumeUploadId: resume?.id ?? null,
+          portfolioUrl: hacker?.portfolio || null,
+          accessCodeUsed: codeUsed,
+          submittedAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, user.id));
+      return toMyApplication(tx, row!, settings);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+    throw err;
+  }
+}
+
+export async function getDraft(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, userId));
+  if (!row) return null;
+  const resume = row.resumeUploadId
+    ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
+    : undefined;
+  return {
+    role: row.role,
+    answers: row.answers as Record<string, unknown>,
+    resume: resume ? toUploadedFile(resume) : null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function saveDraft(
+  db: Db,
+  user: SessionUser,
+  body: { role: ApplicantRole; answers: Record<string, unknown>; resume_url?: string | null },
+) {
+  if (user.role !== body.role)
+    throw errors.forbidden('This draft is for another kind of application.', 'wrong_role');
+  return db.transaction(async (tx) => {
+    const submitted = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.userId, user.id));
+    if (submitted[0]) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+    const resume = await resolveResume(tx, user, body.resume_url);
+    const values = {
+      role: body.role,
+      answers: body.answers,
+      updatedAt: new Date(),
+      ...(body.resume_url !== undefined ? { resumeUploadId: resume?.id ?? null } : {}),
+    };
+    await tx
+      .insert(applicationDrafts)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: applicationDrafts.userId, set: values });
+    return getDraft(tx, user.id);
+  });
+}

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accessCodeSchema,
+  adminSettingsSchema,
+  publicSettingsSchema,
+  updateSettingsBodySchema,
+} from '@lanyard/shared/settings';
+import { enforceLimits } from '../../lib/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import * as service from './service';
+
+const codesResponse = z.object({ codes: z.array(z.string()) });
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export function actorOf(request: FastifyRequest) {
+  return { id: request.user?.id ?? null, email: request.user?.email ?? null, ip: request.ip };
+}
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { access: 'admin' as const };
+
+  app.get(
+    '/public',
+    { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } },
+    async () => service.toPublicSettings(await service.getSettings(app.db)),
+  );
+
+  app.post(
+    '/validate-access-code',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({ code: z.string().max(64) }).strict(),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      // Codes are short: guessing them must be slow.
+      await enforceLimits(app.db, [{ key: `code-check:ip:${request.ip}`, max: 20, windowSeconds: 600 }]);
+      return { valid: await service.isValidAccessCode(app.db, request.body.code) };
+    },
+  );
+
+  app.get('/', { config: admin, schema: { response: { 200: adminSettingsSchema } } }, async () =>
+    service.getAdminSettings(app.db),
+  );
+
+  app.put(
+    '/',
+    { config: admin, schema: { body: updateSettingsBodySchema, response: { 200: adminSettingsSchema } } },
+    async (request) => service.updateSettings(app.db, actorOf(request), request.body),
+  );
+
+  app.post('/reset', { config: admin, schema: { response: { 200: adminSettingsSchema } } }, async (request) =>
+    service.resetSettings(app.db, actorOf(request)),
+  );
+
+  const statusResponse = z.object({ is_open: z.boolean(), status: z.enum(['open', 'late', 'closed']) });
+  app.get(
+    '/application-status',
+    { config: admin, schema: { response: { 200: statusResponse } } },
+    async () => {
+      const window = service.windowOf(await service.getSettings(app.db));
+      return { is_open: window.status !== 'closed', status: window.status };
+    },
+  );
+  app.put(
+    '/application-status',
+    {
+      config: admin,
+      schema: { body: z.object({ is_open: z.boolean() }).strict(), response: { 200: adminSettingsSchema } },
+    },
+    async (request) =>
+      service.updateSettings(app.db, actorOf(request), { force_application_open: request.body.is_open }),
+  );
+  app.put(
+    '/deadline',
+    {
+      config: admin,
+      schema: {
+        body: z.object({ deadline: isoDateTime.nullable() }).strict(),
+        response: { 200: adminSettingsSchema },
+      },
+    },
+    async (request) =>
+      service.updateSettings(app.db, actorOf(request), { application_deadline: request.body.deadline }),
+  );
+  app.put(
+    '/force-open',
+    {
+      config: admin,
+      schema: {
+        body: z.object({ force_open: z.boolean() }).strict(),
+        response: { 200: adminSettingsSchema },
+      },
+    },
+    async (request) =>
+      service.updateSettings(app.db, actorOf(request), { force_application_open: request.body.force_open }),
+  );
+  app.put(
+    '/rsvp-open',
+    {
+      config: admin,
+      schema: { body: z.object({ rsvp_open: z.boolean() }).strict(), response: { 200: adminSettingsSchema } },
+    },
+    async (request) =>
+      service.updateSettings(app.db, actorOf(request), { rsvp_open: request.body.rsvp_open }),
+  );
+
+  app.get('/access-codes', { config: admin, schema: { response: { 200: codesResponse } } }, async () => ({
+    codes: await service.listAccessCodes(app.db),
+  }));
+  app.post(
+    '/access-codes',
+    {
+      config: admin,
+      schema: { body: z.object({ code: accessCodeSchema }).strict(), response: { 200: codesResponse } },
+    },
+    async (request) => ({ codes: await service.addAccessCode(app.db, actorOf(request), request.body.code) }),
+  );
+  app.put(
+    '/access-code',
+    {
+      config: admin,
+      schema: {
+        body: z.object({ access_code: accessCodeSchema }).strict(),
+        response: { 200: codesResponse },
+      },
+    },
+    async (request) => ({
+      codes: await service.addAccessCode(app.db, actorOf(request), request.body.access_code),
+    }),
+  );
+  app.delete(
+    '/access-codes/:code',
+    {
+      config: admin,
+      schema: { params: z.object({ code: z.string().min(1).max(64) }), response: { 200: codesResponse } },
+    },
+    async (request) => ({
+      codes: await service.removeAccessCode(app.db, actorOf(request), request.params.code),
+    }),
+  );
+  app.post(
+    '/generate-access-code',
+    {
+      config: admin,
+      schema: { response: { 200: z.object({ code: z.string(), codes: z.array(z.string()) }) } },
+    },
+    async (request) => {
+      const code = service.generateCode();
+      return { code, codes: await service.addAccessCode(app.db, actorOf(request), code) };
+    },
+  );
+};

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadedFileSchema, signedUrlResponseSchema } from '@lanyard/shared/application';
+import { okSchema } from '@lanyard/shared/common';
+import { HACKER_RESUME_MAX_BYTES, MENTOR_RESUME_MAX_BYTES } from '@lanyard/shared/constants';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { uploads } from '../../db/schema/index';
+import { errors } from '../../errors';
+import { enforceLimits } from '../../lib/rate-limit';
+import { signFileLink, verifyFileLink } from '../../lib/signed-links';
+import * as service from './service';
+
+const RESUME_TYPE_ERROR = 'Please upload a PDF, DOC, or DOCX file.';
+const PORTFOLIO_MAX_BYTES = 10 * 1024 * 1024;
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const upload = async (request: FastifyRequest, purpose: service.UploadPurpose) => {
+    const user = request.user!;
+    await enforceLimits(app.db, [{ key: `upload:user:${user.id}`, max: 30, windowSeconds: 600 }]);
+    const mentor = user.role === 'mentor';
+    const maxBytes =
+      purpose === 'portfolio'
+        ? PORTFOLIO_MAX_BYTES
+        : mentor
+          ? MENTOR_RESUME_MAX_BYTES
+          : HACKER_RESUME_MAX_BYTES;
+    const sizeError =
+      purpose === 'portfolio'
+        ? 'Portfolio file cannot exceed 10MB.'
+        : mentor
+          ? 'Please upload a file smaller than 5MB.'
+          : 'Resume file cannot exceed 10MB.';
+    if (!request.isMultipart())
+      throw errors.badRequest('Send the file as multipart/form-data in a field named "file".');
+    const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
+    if (!file || file.fieldname !== 'file') {
+      file?.file.resume();
+      throw errors.badRequest('Send the file in a field named "file".', 'missing_file');
+    }
+    const row = await service.storeUpload({
+      db: app.db,
+      storage: app.storage,
+      ownerId: user.id,
+      purpose,
+      source: file.file,
+      originalName: file.filename || 'resume',
+      allowed: purpose === 'portfolio' ? ['pdf', 'png', 'jpg'] : ['pdf', 'doc', 'docx'],
+      typeError: purpose === 'portfolio' ? 'Please upload a PDF, PNG or JPEG file.' : RESUME_TYPE_ERROR,
+      truncated: () => file.file.truncated,
+      sizeError,
+    });
+    return service.toUploadedFile(row);
+  };
+
+  app.post(
+    '/resume',
+    { config: { access: 'applicant' }, schema: { response: { 201: uploadedFileSchema } } },
+    async (request, reply) => reply.status(201).send(await upload(request, 'resume')),
+  );
+
+  app.post(
+    '/portfolio',
+    { config: { access: 'applicant' }, schema: { response: { 201: uploadedFileSchema } } },
+    async (request, reply) => reply.status(201).send(await upload(request, 'portfolio')),
+  );
+
+  app.delete(
+    '/file/:name',
+    {
+      config: { access: 'applicant' },
+      schema: { params: z.object({ name: z.string().max(100) }), response: { 200: okSchema } },
+    },
+    async (request) => {
+      const id = service.uploadIdFromUrl(request.params.name);
+      const row = id ? await service.findOwnUpload(app.db, request.user!.id, id) : undefined;
+      if (!row) throw errors.notFound('File not found.');
+      await service.deleteOwnUpload(app.db, row);
+      await app.storage.remove(row.storageKey);
+      return { ok: true as const };
+    },
+  );
+
+  // The owner's own file: a short-lived signed link to it.
+  app.get(
+    '/file/:name',
+    { config: { access: 'user' }, schema: { params: z.object({ name: z.string().max(100) }) } },
+    async (request, reply) => {
+      const id = service.uploadIdFromUrl(request.params.name);
+      const row = id
+        ? request.user!.role === 'admin'
+          ? (await app.db.select().from(uploads).where(eq(uploads.id, id)))[0]
+          : await service.findOwnUpload(app.db, request.user!.id, id)
+        : undefined;
+      if (!row) throw errors.notFound('File not found.');
+      return reply.redirect(signFileLink(app.config.sessionSecret, row.id).url, 303);
+    },
+  );
+
+  app.post(
+    '/admin/resume-url',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.object({ resume_url: z.string().max(300) }).strict(),
+        response: { 200: signedUrlResponseSchema },
+      },
+    },
+    async (request) => {
+      const id = service.uploadIdFromUrl(request.body.resume_url);
+      const row = id ? (await app.db.select().from(uploads).where(eq(uploads.id, id)))[0] : undefined;
+      if (!row) throw errors.notFound('This applicant did not submit a resume.', 'no_resume');
+      const link = signFileLink(app.config.sessionSecret, row.id);
+      return { signed_url: link.url, expires_at: link.expiresAt.toISOString() };
+    },
+  );
+};
+
+/** GET /api/files/:id?expires&signature — the signed download itself (no session needed). */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ id: z.string().uuid() }),
+        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!verifyFileLink(app.config.sessionSecret, id, request.query.expires, request.query.signature)) {
+        throw errors.forbidden('This download link has expired. Please open the file again.', 'link_expired');
+      }
+      const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
+      if (!row) throw errors.notFound('File not found.');
+      const asciiName = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', String(row.sizeBytes))
+        .header(
+          'content-disposition',
+          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(app.storage.read(row.storageKey));
+    },
+  );
+};
