@@ -57,10 +57,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
-      const params = (first?.params ?? {}) as { issue?: { code?: string; keys?: string[] } };
+      // fastify-type-provider-zod puts the zod issue code in `keyword` and the rest in `params`.
+      const params = (first?.params ?? {}) as { keys?: string[] };
       let message = first?.message ?? 'Invalid request';
-      if (params.issue?.code === 'unrecognized_keys' && params.issue.keys) {
-        message = `Unknown field: ${params.issue.keys.join(', ')}`;
+      if (first?.keyword === 'unrecognized_keys' && params.keys) {
+        message = `Unknown field: ${params.keys.map((k) => (where ? `${where}.${k}` : k)).join(', ')}`;
       } else if (where) {
         message = `${where}: ${message}`;
       }

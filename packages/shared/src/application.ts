@@ -331,7 +331,7 @@ export const myApplicationSchema = z.object({
   _id: z.string(),
   role: z.enum(['hacker', 'mentor']),
   status: z.enum(APPLICANT_VIEW_STATUSES),
-  /** True while a decision exists but is not released, so the dashboard says "Under Review". */
+  /** True until the role's decisions are released: the dashboard says "Under Review" meanwhile. */
   under_review: z.boolean(),
   decisions_released: z.boolean(),
   email: z.string(),

@@ -58,26 +58,18 @@ function cities(): City[] {
   return index;
 }
 
-/** Cities whose name starts with the query (or whose words do), most populous first. */
+/** Cities whose name, or a word of it, starts with the query; most populous first. */
 export function searchCities(query: string, limit = 10): Omit<City, 'folded'>[] {
   const q = fold(query);
   if (q.length < 2) return [];
-  const prefix: City[] = [];
-  const word: City[] = [];
-  for (const city of cities()) {
-    if (city.folded.startsWith(q)) {
-      prefix.push(city);
-      if (prefix.length >= limit) break;
-    } else if (word.length < limit && city.folded.includes(` ${q}`)) {
-      word.push(city);
-    }
-  }
   const seen = new Set<string>();
   const out: Omit<City, 'folded'>[] = [];
-  for (const c of [...prefix, ...word]) {
-    if (seen.has(c.label)) continue;
-    seen.add(c.label);
-    out.push({ name: c.name, region: c.region, country: c.country, label: c.label });
+  // The index is sorted by population, so the first matches are the ones people mean.
+  for (const city of cities()) {
+    if (!city.folded.startsWith(q) && !city.folded.includes(` ${q}`)) continue;
+    if (seen.has(city.label)) continue;
+    seen.add(city.label);
+    out.push({ name: city.name, region: city.region, country: city.country, label: city.label });
     if (out.length >= limit) break;
   }
   return out;

@@ -121,31 +121,44 @@ async function replaceAccessCodes(tx: DbOrTx, actor: AuditActor, codes: string[]
 
 export async function addAccessCode(db: Db, actor: AuditActor, code: string): Promise<string[]> {
   return db.transaction(async (tx) => {
+    const before = await listAccessCodes(tx);
     const [added] = await tx
       .insert(accessCodes)
       .values({ code: code.toUpperCase(), createdBy: actor.id })
       .onConflictDoNothing()
       .returning();
-    if (added)
-      await audit(tx, actor, { action: 'access_code.add', targetType: 'access_code', targetId: added.code });
-    return listAccessCodes(tx);
+    const after = await listAccessCodes(tx);
+    if (added) {
+      await audit(tx, actor, {
+        action: 'access_code.add',
+        targetType: 'access_code',
+        targetId: added.code,
+        before: { special_access_codes: before },
+        after: { special_access_codes: after },
+      });
+    }
+    return after;
   });
 }
 
 export async function removeAccessCode(db: Db, actor: AuditActor, code: string): Promise<string[]> {
   return db.transaction(async (tx) => {
+    const before = await listAccessCodes(tx);
     const removed = await tx
       .delete(accessCodes)
       .where(eq(accessCodes.code, code.trim().toUpperCase()))
       .returning();
+    const after = await listAccessCodes(tx);
     if (removed[0]) {
       await audit(tx, actor, {
         action: 'access_code.remove',
         targetType: 'access_code',
         targetId: removed[0].code,
+        before: { special_access_codes: before },
+        after: { special_access_codes: after },
       });
     }
-    return listAccessCodes(tx);
+    return after;
   });
 }
 

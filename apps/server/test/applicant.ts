@@ -1,0 +1,271 @@
+/** Fixtures for the applicant journey: file bytes, valid answers, and shortcuts to a ready applicant. */
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { UploadedFile } from '@lanyard/shared/application';
+import { users } from '../src/db/schema/index';
+import { createSession } from '../src/modules/auth/sessions';
+import { bearer, multipart, uniqueEmail, type TestContext } from './helper';
+
+export const MB = 1024 * 1024;
+
+/** A PDF by its magic bytes, padded to `size` bytes when asked. */
+export function pdfBytes(size = 64): Buffer {
+  const head = Buffer.from('%PDF-1.4\n% lanyard test resume\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  const fill = Math.max(0, size - head.length - tail.length);
+  return Buffer.concat([head, Buffer.alloc(fill, 0x20), tail]).subarray(0, Math.max(size, 0));
+}
+
+/** A legacy Word file: the OLE compound-document header and some padding. */
+export function docBytes(): Buffer {
+  return Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+}
+
+/** A minimal but well-formed DOCX: a zip (STORE method) holding [Content_Types].xml and word/document.xml. */
+export function docxBytes(): Buffer {
+  const entries: [string, string][] = [
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    ],
+    [
+      'word/document.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+    ],
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0, 8); // STORE
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A Windows executable ("MZ" header): what a renamed .exe looks like inside. */
+export function exeBytes(): Buffer {
+  return Buffer.concat([Buffer.from('MZ'), Buffer.alloc(254, 0x90)]);
+}
+
+/** A complete, valid hacker application (an adult, terms accepted); overrides replace fields. */
+export function hackerAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '+1 (555) 010-2030',
+    major: 'Computer Science',
+    university: 'Riverside University',
+    isHighSchool: false,
+    graduationYear: '2027',
+    birthDay: 10,
+    birthMonth: 12,
+    birthYear: 2000,
+    travelFrom: 'Boston, MA, United States',
+    gender: 'female',
+    race: 'white',
+    shirtSize: 'm',
+    needsVisa: false,
+    needsAccommodation: false,
+    howDidYouHear: 'A friend',
+    dietaryRestrictions: '',
+    backgroundQuestion: 'I build things.',
+    householdObjectQuestion: 'A kettle.',
+    whyAttendQuestion: 'To learn and ship.',
+    portfolio: 'https://example.org/ada',
+    recruitmentEmails: false,
+    termsAccepted: true,
+    mlhTermsAccepted: true,
+    socialMediaConnection: 'yes',
+    ...overrides,
+  };
+}
+
+/** A complete, valid mentor application; overrides replace fields. */
+export function mentorAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    phone: '+1 555 010 9999',
+    title: 'Staff Engineer',
+    affiliation: 'Example Corp',
+    workEmail: 'grace@example.com',
+    mentorAvailability: 'yes',
+    judgeAvailability: 'likely',
+    workshopInterest: 'no',
+    onsiteAvailability: 'hybrid',
+    expertiseAreas: ['Backend', 'Cloud'],
+    programmingLanguages: ['Go'],
+    buildTools: [],
+    frameworks: [],
+    databases: ['PostgreSQL'],
+    whyGoodFit: 'I have mentored at many hackathons.',
+    additionalInfo: '',
+    howDidYouHear: 'Newsletter',
+    termsAccepted: true,
+    mlhTermsAccepted: true,
+    ...overrides,
+  };
+}
+
+export function uploadFile(
+  app: FastifyInstance,
+  token: string,
+  file: { name?: string; type?: string; bytes?: Buffer } = {},
+  url = '/api/upload/resume',
+) {
+  const body = multipart(file.name ?? 'resume.pdf', file.type ?? 'application/pdf', file.bytes ?? pdfBytes());
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(bearer(token) as Record<string, string>) },
+  });
+}
+
+/** Uploads a resume and returns what the server answered; throws unless it was stored. */
+export async function uploadResume(
+  app: FastifyInstance,
+  token: string,
+  file: { name?: string; type?: string; bytes?: Buffer } = {},
+): Promise<UploadedFile> {
+  const res = await uploadFile(app, token, file);
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json() as UploadedFile;
+}
+
+export interface TestUser {
+  token: string;
+  email: string;
+  id: string;
+}
+
+/**
+ * A signed-in applicant made straight in the database: no Argon2 hash and no register rate limit,
+ * so files that need dozens of users stay fast. Registration itself is tested in auth.test.ts.
+ * The user cannot sign in with a password (the hash is not one).
+ */
+export async function quickUser(ctx: TestContext, role: 'hacker' | 'mentor' = 'hacker'): Promise<TestUser> {
+  const email = uniqueEmail(role);
+  const [user] = await ctx.database.db
+    .insert(users)
+    .values({ email, passwordHash: 'not-a-password-hash', role })
+    .returning({ id: users.id });
+  const token = await createSession(ctx.database.db, ctx.config.sessionSecret, user!.id, {});
+  return { token, email, id: user!.id };
+}
+
+export interface Applicant extends TestUser {
+  resume: UploadedFile;
+}
+
+/** A new applicant with one uploaded PDF resume. */
+export async function applicantWithResume(
+  ctx: TestContext,
+  role: 'hacker' | 'mentor' = 'hacker',
+): Promise<Applicant> {
+  const user = await quickUser(ctx, role);
+  const resume = await uploadResume(ctx.app, user.token);
+  return { ...user, resume };
+}
+
+export function submit(
+  app: FastifyInstance,
+  token: string,
+  role: 'hacker' | 'mentor',
+  payload: Record<string, unknown>,
+) {
+  return app.inject({ method: 'POST', url: `/api/applications/${role}`, payload, headers: bearer(token) });
+}
+
+export interface WindowPatch {
+  application_deadline?: Date | null;
+  allow_late_applications?: boolean;
+  require_access_code?: boolean;
+  force_application_open?: boolean;
+  hacker_decisions_released?: boolean;
+  mentor_decisions_released?: boolean;
+  rsvp_open?: boolean;
+  rsvp_deadline?: Date | null;
+}
+
+/** Sets the settings row directly (no admin, no audit), from a known baseline: open, no deadline. */
+export async function setSettings(ctx: TestContext, patch: WindowPatch = {}): Promise<void> {
+  const s = {
+    application_deadline: null,
+    allow_late_applications: false,
+    require_access_code: false,
+    force_application_open: false,
+    hacker_decisions_released: false,
+    mentor_decisions_released: false,
+    rsvp_open: true,
+    rsvp_deadline: null,
+    ...patch,
+  };
+  await ctx.database.pool.query(
+    `update settings set application_deadline = $1, allow_late_applications = $2, require_access_code = $3,
+       force_application_open = $4, hacker_decisions_released = $5, mentor_decisions_released = $6,
+       rsvp_open = $7, rsvp_deadline = $8
+     where id = 1`,
+    [
+      s.application_deadline,
+      s.allow_late_applications,
+      s.require_access_code,
+      s.force_application_open,
+      s.hacker_decisions_released,
+      s.mentor_decisions_released,
+      s.rsvp_open,
+      s.rsvp_deadline,
+    ],
+  );
+}
+
+/** Adds special access codes directly (stored upper case, as the admin routes do). */
+export async function addAccessCodes(ctx: TestContext, ...codes: string[]): Promise<void> {
+  for (const code of codes) {
+    await ctx.database.pool.query('insert into access_codes (code) values ($1) on conflict do nothing', [
+      code.toUpperCase(),
+    ]);
+  }
+}
+
+export async function applicationRows(
+  ctx: TestContext,
+  userId: string,
+): Promise<
+  { id: string; status: string; access_code_used: string | null; resume_upload_id: string | null }[]
+> {
+  const { rows } = await ctx.database.pool.query(
+    'select id, status, access_code_used, resume_upload_id from applications where user_id = $1',
+    [userId],
+  );
+  return rows;
+}
