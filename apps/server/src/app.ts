@@ -1,4 +1,5 @@
 import path from 'node:path';
+import querystring from 'node:querystring';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,9 @@ import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { adminApplicationRoutes, decisionRoutes } from './modules/admin-applications/routes';
+import { adminUserRoutes } from './modules/admin-users/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -43,6 +47,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // `role[]=a&role[]=b` (as browsers' list filters send it) reads the same as `role=a&role=b`.
+    querystringParser: (text) => {
+      const parsed = querystring.parse(text);
+      const out: Record<string, string | string[] | undefined> = {};
+      for (const [key, value] of Object.entries(parsed)) {
+        const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+        const prev = out[name];
+        out[name] = prev === undefined ? value : ([] as string[]).concat(prev, value ?? []);
+      }
+      return out;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +80,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(adminUserRoutes, { prefix: '/api/admin' });
+  await app.register(adminApplicationRoutes, { prefix: '/api/admin/applications' });
+  // Spec §7 also lists the admin application routes under /applications: same handlers, admin only.
+  await app.register(adminApplicationRoutes, { prefix: '/api/applications' });
+  await app.register(decisionRoutes, { prefix: '/api/admin/decisions' });
+  await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(applicationRoutes, { prefix: '/api/applications' });

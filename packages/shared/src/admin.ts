@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  APPLICANT_ROLES,
+  APPLICATION_STATUSES,
+  PAGE_SIZE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RSVP_STATUSES,
+  USER_ROLES,
+} from './constants';
 
 export const dashboardStatsSchema = z.object({
   total_users: z.number().int(),
@@ -7,3 +16,203 @@ export const dashboardStatsSchema = z.object({
   not_graded: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** A list filter that takes `k=a&k=b`, `k[]=a` or `k=a,b`; empty values are dropped. */
+function multi<T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return undefined;
+      const list = (Array.isArray(v) ? v : String(v).split(',')).map((s) => String(s).trim()).filter(Boolean);
+      return list.length ? list : undefined;
+    },
+    z
+      .array(z.enum(values))
+      .max(values.length * 2)
+      .optional(),
+  );
+}
+
+const boolFilter = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v),
+  z.enum(['true', 'false']).optional(),
+);
+const textFilter = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(200).optional(),
+);
+const isoDate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
+);
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const limit = z.coerce.number().int().min(1).max(200).default(PAGE_SIZE);
+
+export const USER_STATUS_FILTERS = ['not_started', 'pending', 'accepted', 'rejected', 'waitlisted'] as const;
+export const RSVP_FILTERS = [...RSVP_STATUSES, 'no_response'] as const;
+
+export const adminUsersQuerySchema = z
+  .object({
+    search: textFilter,
+    role: multi(USER_ROLES),
+    status: multi(USER_STATUS_FILTERS),
+    page,
+    limit,
+  })
+  .strict();
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  application_status: z.enum([...USER_STATUS_FILTERS, 'submitted', 'in_progress', 'admin'] as const),
+  application_id: z.string().nullable(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const createUserBodySchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Enter a valid email address').max(254),
+    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+    role: z.enum(USER_ROLES),
+  })
+  .strict();
+export const updateUserBodySchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Enter a valid email address').max(254),
+    role: z.enum(USER_ROLES),
+  })
+  .partial()
+  .strict();
+export const setPasswordBodySchema = z
+  .object({ password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) })
+  .strict();
+export const bulkDeleteUsersBodySchema = z
+  .object({ user_ids: z.array(z.string().uuid()).min(1).max(5000) })
+  .strict();
+export const userStatsSchema = z.object({
+  total: z.number().int(),
+  by_role: z.record(z.string(), z.number().int()),
+  by_status: z.record(z.string(), z.number().int()),
+});
+
+export const adminApplicationsQuerySchema = z
+  .object({
+    search: textFilter,
+    school: textFilter,
+    major: textFilter,
+    status: multi(APPLICATION_STATUSES),
+    role: multi(APPLICANT_ROLES),
+    rsvp_status: multi(RSVP_FILTERS),
+    date_start: isoDate,
+    date_end: isoDate,
+    is_high_school: boolFilter,
+    age_under_18: boolFilter,
+    page,
+    limit,
+  })
+  .strict();
+export type AdminApplicationsQuery = z.input<typeof adminApplicationsQuerySchema>;
+export type AdminApplicationsFilters = z.output<typeof adminApplicationsQuerySchema>;
+
+export const adminApplicationSchema = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(APPLICANT_ROLES),
+  status: z.enum(APPLICATION_STATUSES),
+  university: z.string(),
+  major: z.string(),
+  is_high_school: z.boolean(),
+  resume_url: z.string().nullable(),
+  portfolio_url: z.string().nullable(),
+  submitted_at: z.string(),
+  updated_at: z.string(),
+  rsvp_status: z.enum(RSVP_STATUSES).nullable(),
+  preferred_name: z.string().nullable(),
+  school_name: z.string().nullable(),
+  pronoun: z.string().nullable(),
+});
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationsResponseSchema = z.object({
+  applications: z.array(adminApplicationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const adminApplicationDetailSchema = adminApplicationSchema.extend({
+  answers: z.record(z.string(), z.unknown()),
+  access_code_used: z.string().nullable(),
+  linkedin_url: z.string().nullable(),
+  github_url: z.string().nullable(),
+  liability_waiver_accepted: z.boolean().nullable(),
+  photo_clearance_accepted: z.boolean().nullable(),
+  photo_sharing_opt_out: z.boolean().nullable(),
+  history: z.array(auditEntrySchema),
+});
+export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;
+
+export const statusBodySchema = z.object({ status: z.enum(APPLICATION_STATUSES) }).strict();
+export const bulkStatusBodySchema = z
+  .object({
+    application_ids: z.array(z.string().uuid()).min(1).max(10_000),
+    status: z.enum(APPLICATION_STATUSES),
+  })
+  .strict();
+export const bulkIdsBodySchema = z
+  .object({ application_ids: z.array(z.string().uuid()).min(1).max(10_000) })
+  .strict();
+export const bulkResultSchema = z.object({ updated: z.number().int() });
+export const deletedResultSchema = z.object({ deleted: z.number().int() });
+export const decisionsBodySchema = z.object({ role: z.enum(APPLICANT_ROLES) }).strict();
+export const decisionsResultSchema = z.object({
+  role: z.enum(APPLICANT_ROLES),
+  released: z.boolean(),
+  /** Applicants with a finalized decision of that role (accepted, rejected or waitlisted). */
+  affected: z.number().int(),
+});
+
+export const applicationStatsSchema = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  by_role: z.record(z.string(), z.number().int()),
+  per_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  top_schools: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  shirt_sizes: z.record(z.string(), z.number().int()),
+});
+
+export const auditQuerySchema = z
+  .object({
+    target_type: textFilter,
+    target_id: textFilter,
+    page,
+    limit,
+  })
+  .strict();
+export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });

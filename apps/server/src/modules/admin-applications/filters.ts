@@ -1,0 +1,59 @@
+import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminApplicationsFilters } from '@lanyard/shared/admin';
+import { applications } from '../../db/schema/index';
+
+/** LIKE pattern for "contains", with the user's own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The same expression as the trigram index, so search over 50,000 applications uses it. */
+export const searchDocument = sql`(${applications.firstName} || ' ' || ${applications.lastName} || ' ' || ${applications.email} || ' ' || ${applications.school} || ' ' || ${applications.major})`;
+
+function nextDay(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+/** The last birthday on which someone is still under 18 on the event's first day. */
+function under18Cutoff(eventStartDate: string): string {
+  const [y, m, d] = eventStartDate.split('-').map(Number) as [number, number, number];
+  return `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Every list filter of spec §2 as one WHERE clause; the exports use the same one. */
+export function applicationFilters(
+  f: Partial<AdminApplicationsFilters>,
+  eventStartDate: string,
+): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (f.search) where.push(sql`${searchDocument} ilike ${containsPattern(f.search)}`);
+  if (f.school) where.push(sql`${applications.school} ilike ${containsPattern(f.school)}`);
+  if (f.major) where.push(sql`${applications.major} ilike ${containsPattern(f.major)}`);
+  if (f.status?.length) where.push(inArray(applications.status, f.status));
+  if (f.role?.length) where.push(inArray(applications.role, f.role));
+  if (f.rsvp_status?.length) {
+    const given = f.rsvp_status.filter((s) => s !== 'no_response') as ('accepted' | 'declined' | 'maybe')[];
+    const parts: SQL[] = [];
+    if (given.length) parts.push(inArray(applications.rsvpStatus, given));
+    if (f.rsvp_status.includes('no_response')) parts.push(isNull(applications.rsvpStatus));
+    where.push(or(...parts));
+  }
+  if (f.date_start) where.push(gte(applications.submittedAt, new Date(`${f.date_start}T00:00:00Z`)));
+  if (f.date_end) where.push(lt(applications.submittedAt, new Date(nextDay(f.date_end))));
+  if (f.is_high_school) where.push(eq(applications.isHighSchool, f.is_high_school === 'true'));
+  if (f.age_under_18) {
+    // Unknown ages (a missing birth part) match neither choice.
+    const birth = sql`make_date(${applications.birthYear}::int, ${applications.birthMonth}::int, ${applications.birthDay}::int)`;
+    const known = sql`${applications.birthYear} is not null and ${applications.birthMonth} is not null and ${applications.birthDay} is not null`;
+    const cutoff = under18Cutoff(eventStartDate);
+    where.push(
+      f.age_under_18 === 'true'
+        ? sql`(${known} and ${birth} > ${cutoff}::date)`
+        : sql`(${known} and ${birth} <= ${cutoff}::date)`,
+    );
+  }
+  const present = where.filter((w): w is SQL => w !== undefined);
+  return present.length ? and(...present) : undefined;
+}

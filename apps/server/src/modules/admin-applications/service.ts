@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  AdminApplication,
+  AdminApplicationDetail,
+  AdminApplicationsFilters,
+  AuditEntry,
+} from '@lanyard/shared/admin';
+import type { ApplicantRole, ApplicationStatus } from '@lanyard/shared/constants';
+import type { Db, DbOrTx } from '../../db/client';
+import { applicationDrafts, applications, auditLog, settings, uploads } from '../../db/schema/index';
+import { errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
+import type { Storage } from '../../lib/storage';
+import { applicationFilters } from './filters';
+
+type Row = typeof applications.$inferSelect;
+
+export function toAdminApplication(row: Row): AdminApplication {
+  return {
+    _id: row.id,
+    user_id: row.userId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    university: row.school,
+    major: row.major,
+    is_high_school: row.isHighSchool,
+    resume_url: row.resumeUploadId ? `/api/upload/file/${row.resumeUploadId}` : null,
+    portfolio_url: row.portfolioUrl,
+    submitted_at: row.submittedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    rsvp_status: row.rsvpStatus,
+    preferred_name: row.preferredName,
+    school_name: row.schoolName,
+    pronoun: row.pronoun,
+  };
+}
+
+export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    _id: row.id,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    before: row.before,
+    after: row.after,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listApplications(db: Db, f: AdminApplicationsFilters, eventStartDate: string) {
+  const where = applicationFilters(f, eventStartDate);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(applications)
+      .where(where)
+      .orderBy(desc(applications.submittedAt), asc(applications.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(applications).where(where),
+  ]);
+  const total = totalRow?.n ?? 0;
+  return {
+    applications: rows.map(toAdminApplication),
+    total,
+    page: f.page,
+    pages: Math.max(1, Math.ceil(total / f.limit)),
+  };
+}
+
+export async function getApplicationDetail(db: Db, id: string): Promise<AdminApplicationDetail> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  if (!row) throw errors.notFound('Application not found.');
+  const history = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'application'), eq(auditLog.targetId, id)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(100);
+  return {
+    ...toAdminApplication(row),
+    answers: row.answers as Record<string, unknown>,
+    access_code_used: row.accessCodeUsed,
+    linkedin_url: row.linkedinUrl,
+    github_url: row.githubUrl,
+    liability_waiver_accepted: row.liabilityWaiverAccepted,
+    photo_clearance_accepted: row.photoClearanceAccepted,
+    photo_sharing_opt_out: row.photoSharingOptOut,
+    history: history.map(toAuditEntry),
+  };
+}
+
+/** Sets one status for many applications in one transaction; one audit row per change. */
+export async function setStatuses(
+  db: Db,
+  actor: AuditActor,
+  ids: string[],
+  status: ApplicationStatus,
+  opts: { requireAll: boolean },
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: applications.id, status: applications.status })
+      .from(applications)
+      .where(inArray(applications.id, unique))
+      .orderBy(asc(applications.id))
+      .for('update');
+    if (opts.requireAll && current.length !== unique.length) throw errors.notFound('Application not found.');
+    if (!current.length) return 0;
+    const now = new Date();
+    await tx
+      .update(applications)
+      .set({ status, updatedAt: now, decidedAt: status === 'pending' || status === 'submitted' ? null : now })
+      .where(
+        inArray(
+          applications.id,
+          current.map((c) => c.id),
+        ),
+      );
+    await tx.insert(auditLog).values(
+      current.map((c) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        ip: actor.ip ?? null,
+        action: unique.length > 1 || !opts.requireAll ? 'application.bulk_status' : 'application.status',
+        targetType: 'application',
+        targetId: c.id,
+        before: { status: c.status },
+        after: { status },
+      })),
+    );
+    return current.length;
+  });
+}
+
+/**
+ * Deletes applications with their resumes: rows in one transaction, then the files (a file whose
+ * delete fails is an orphan the sweep removes). Drafts of those users are removed too.
+ */
+export async function deleteApplications(
+  db: Db,
+  storage: Storage,
+  actor: AuditActor,
+  ids: string[],
+  opts: { requireAll: boolean; action?: string },
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  const { deleted, keys } = await db.transaction(async (tx) => {
+    const rows = await tx.select().from(applications).where(inArray(applications.id, unique)).for('update');
+    if (opts.requireAll && rows.length !== unique.length) throw errors.notFound('Application not found.');
+    if (!rows.length) return { deleted: 0, keys: [] as string[] };
+    const uploadIds = rows.map((r) => r.resumeUploadId).filter((v): v is string => v !== null);
+    await tx.delete(applications).where(
+      inArray(
+        applications.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    await tx.delete(applicationDrafts).where(
+      inArray(
+        applicationDrafts.userId,
+        rows.map((r) => r.userId),
+      ),
+    );
+    const removed = uploadIds.length
+      ? await tx.delete(uploads).where(inArray(uploads.id, uploadIds)).returning({ key: uploads.storageKey })
+      : [];
+    await tx.insert(auditLog).values(
+      rows.map((r) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        ip: actor.ip ?? null,
+        action: opts.action ?? 'application.delete',
+        targetType: 'application',
+        targetId: r.id,
+        before: {
+          user_id: r.userId,
+          email: r.email,
+          name: `${r.firstName} ${r.lastName}`,
+          status: r.status,
+          role: r.role,
+        },
+        after: null,
+      })),
+    );
+    return { deleted: rows.length, keys: removed.map((r) => r.key) };
+  });
+  await Promise.all(keys.map((k) => storage.remove(k).catch(() => {})));
+  return deleted;
+}
+
+/** Release or unrelease one role's decisions; answers how many applicants it concerns. */
+export async function setDecisionsReleased(
+  db: Db,
+  actor: AuditActor,
+  role: ApplicantRole,
+  released: boolean,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from settings where id = 1 for update`);
+    const column = role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
+    const [before] = await tx.select({ released: column }).from(settings).where(eq(settings.id, 1));
+    await tx
+      .update(settings)
+      .set(
+        role === 'mentor'
+          ? { mentorDecisionsReleased: released, updatedAt: new Date() }
+          : { hackerDecisionsReleased: released, updatedAt: new Date() },
+      )
+      .where(eq(settings.id, 1));
+    const [affected] = await tx
+      .select({ n: count() })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.role, role),
+          inArray(applications.status, ['accepted', 'rejected', 'waitlisted']),
+        ),
+      );
+    await audit(tx, actor, {
+      action: released ? 'decisions.release' : 'decisions.unrelease',
+      targetType: 'decisions',
+      targetId: role,
+      before: { released: before?.released ?? false },
+      after: { released },
+    });
+    return { role, released, affected: affected?.n ?? 0 };
+  });
+}
+
+export async function applicationStats(db: DbOrTx) {
+  const [totals, byStatus, byRole, perDay, schools, shirts] = await Promise.all([
+    db.select({ n: count() }).from(applications),
+    db.select({ k: applications.status, n: count() }).from(applications).groupBy(applications.status),
+    db.select({ k: applications.role, n: count() }).from(applications).groupBy(applications.role),
+    db
+      .select({
+        d: sql<string>`to_char(${applications.submittedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        n: count(),
+      })
+      .from(applications)
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
+    db
+      .select({ k: applications.school, n: count() })
+      .from(applications)
+      .groupBy(applications.school)
+      .orderBy(desc(count()))
+      .limit(10),
+    db
+      .select({ k: sql<string>`coalesce(${applications.shirtSize}, 'unknown')`, n: count() })
+      .from(applications)
+      .groupBy(sql`1`),
+  ]);
+  const record = (rows: { k: string | null; n: number }[]) =>
+    Object.fromEntries(rows.map((r) => [r.k ?? 'unknown', r.n]));
+  return {
+    total: totals[0]?.n ?? 0,
+    by_status: record(byStatus),
+    by_role: record(byRole),
+    per_day: perDay.map((r) => ({ date: r.d, count: r.n })),
+    top_schools: schools.map((r) => ({ name: r.k, count: r.n })),
+    shirt_sizes: record(shirts),
+  };
+}

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { desc, and, eq, count } from 'drizzle-orm';
+import {
+  adminUserSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  bulkDeleteUsersBodySchema,
+  createUserBodySchema,
+  deletedResultSchema,
+  setPasswordBodySchema,
+  updateUserBodySchema,
+  userStatsSchema,
+} from '@lanyard/shared/admin';
+import { idParamsSchema, okSchema } from '@lanyard/shared/common';
+import { auditLog } from '../../db/schema/index';
+import { toAuditEntry } from '../admin-applications/service';
+import { actorOf } from '../settings/routes';
+import * as service from './service';
+
+const admin = { access: 'admin' as const };
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users',
+    {
+      config: admin,
+      schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } },
+    },
+    async (request) => service.listUsers(app.db, request.query),
+  );
+  app.get('/users/stats', { config: admin, schema: { response: { 200: userStatsSchema } } }, async () =>
+    service.userStats(app.db),
+  );
+  app.post(
+    '/users',
+    { config: admin, schema: { body: createUserBodySchema, response: { 201: adminUserSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await service.createUser(app.db, actorOf(request), request.body)),
+  );
+  app.post(
+    '/users/bulk/delete',
+    { config: admin, schema: { body: bulkDeleteUsersBodySchema, response: { 200: deletedResultSchema } } },
+    async (request) => ({
+      deleted: await service.deleteUsers(app.db, app.storage, actorOf(request), request.body.user_ids, false),
+    }),
+  );
+  app.get(
+    '/users/:id',
+    { config: admin, schema: { params: idParamsSchema, response: { 200: adminUserSchema } } },
+    async (request) => service.getUser(app.db, request.params.id),
+  );
+  app.put(
+    '/users/:id',
+    {
+      config: admin,
+      schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: adminUserSchema } },
+    },
+    async (request) => service.updateUser(app.db, actorOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/users/:id',
+    { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await service.deleteUsers(app.db, app.storage, actorOf(request), [request.params.id], true);
+      return { ok: true as const };
+    },
+  );
+  app.put(
+    '/users/:id/password',
+    {
+      config: admin,
+      schema: { params: idParamsSchema, body: setPasswordBodySchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await service.setPassword(app.db, actorOf(request), request.params.id, request.body.password);
+      return { ok: true as const };
+    },
+  );
+  app.post(
+    '/users/:id/reset-application',
+    { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await service.resetApplication(app.db, app.storage, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/audit',
+    { config: admin, schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema } } },
+    async (request) => {
+      const q = request.query;
+      const where = and(
+        q.target_type ? eq(auditLog.targetType, q.target_type) : undefined,
+        q.target_id ? eq(auditLog.targetId, q.target_id) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.createdAt))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        app.db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return { entries: rows.map(toAuditEntry), total: total?.n ?? 0 };
+    },
+  );
+};

@@ -1,0 +1,266 @@
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminUser } from '@lanyard/shared/admin';
+import type { UserRole } from '@lanyard/shared/constants';
+import type { Db } from '../../db/client';
+import { applicationDrafts, applications, auditLog, uploads, users } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
+import type { Storage } from '../../lib/storage';
+import { hashPassword, weakPasswordReason } from '../auth/passwords';
+import { revokeAllSessions } from '../auth/sessions';
+import { deleteApplications } from '../admin-applications/service';
+import { containsPattern } from '../admin-applications/filters';
+
+export interface UserFilters {
+  search?: string;
+  role?: UserRole[];
+  status?: ('not_started' | 'pending' | 'accepted' | 'rejected' | 'waitlisted')[];
+}
+
+function statusExpr(): SQL<AdminUser['application_status']> {
+  return sql<AdminUser['application_status']>`case
+    when ${users.role} in ('admin', 'volunteer') then 'admin'
+    when ${applications.id} is null and ${applicationDrafts.userId} is not null then 'in_progress'
+    when ${applications.id} is null then 'not_started'
+    when ${applications.status} = 'submitted' then 'pending'
+    else ${applications.status}::text end`;
+}
+
+export function userFilters(f: UserFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.search) where.push(sql`${users.email} ilike ${containsPattern(f.search)}`);
+  if (f.role?.length) where.push(inArray(users.role, f.role));
+  if (f.status?.length) {
+    const parts: SQL[] = [];
+    const decided = f.status.filter((s) => s !== 'not_started' && s !== 'pending') as (
+      'accepted' | 'rejected' | 'waitlisted'
+    )[];
+    if (f.status.includes('not_started'))
+      parts.push(and(isNull(applications.id), inArray(users.role, ['hacker', 'mentor']))!);
+    if (f.status.includes('pending')) parts.push(inArray(applications.status, ['pending', 'submitted']));
+    if (decided.length) parts.push(inArray(applications.status, decided));
+    where.push(or(...parts)!);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** Users joined with their application (and draft), as the admin list and the CSV export read them. */
+export function usersQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      applicationId: applications.id,
+      status: statusExpr(),
+    })
+    .from(users)
+    .leftJoin(applications, eq(applications.userId, users.id))
+    .leftJoin(applicationDrafts, eq(applicationDrafts.userId, users.id))
+    .where(where);
+}
+
+export type UserListRow = Awaited<ReturnType<ReturnType<typeof usersQuery>['execute']>>[number];
+
+export function toAdminUser(r: UserListRow): AdminUser {
+  return {
+    _id: r.id,
+    email: r.email,
+    role: r.role,
+    application_status: r.status,
+    application_id: r.applicationId,
+    email_verified: r.emailVerifiedAt !== null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: Db, f: UserFilters & { page: number; limit: number }) {
+  const where = userFilters(f);
+  const [rows, [total]] = await Promise.all([
+    usersQuery(db, where)
+      .orderBy(asc(users.email))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(applications, eq(applications.userId, users.id))
+      .where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { users: rows.map(toAdminUser), total: n, page: f.page, pages: Math.max(1, Math.ceil(n / f.limit)) };
+}
+
+export async function getUser(db: Db, id: string): Promise<AdminUser> {
+  const [row] = await usersQuery(db, eq(users.id, id));
+  if (!row) throw errors.notFound('User not found.');
+  return toAdminUser(row);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+export async function createUser(
+  db: Db,
+  actor: AuditActor,
+  body: { email: string; password: string; role: UserRole },
+) {
+  const weak = weakPasswordReason(body.password, body.email);
+  if (weak) throw new AppError(400, 'weak_password', weak);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ email: body.email, passwordHash, role: body.role, emailVerifiedAt: new Date() })
+        .returning({ id: users.id });
+      await audit(tx, actor, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: row!.id,
+        after: { email: body.email, role: body.role },
+      });
+      return row!.id;
+    });
+    return getUser(db, id);
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw errors.conflict('An account with this email already exists.', 'email_taken');
+    throw err;
+  }
+}
+
+export async function updateUser(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  body: { email?: string; role?: UserRole },
+) {
+  if (actor.id === id && body.role && body.role !== 'admin') {
+    throw errors.badRequest('You cannot remove your own admin role.', 'self_demotion');
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ email: users.email, role: users.role })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!before) throw errors.notFound('User not found.');
+      await tx
+        .update(users)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      // A role change takes effect at once: old sessions carried the old permissions.
+      if (body.role && body.role !== before.role) await revokeAllSessions(tx, id);
+      await audit(tx, actor, {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        before,
+        after: { ...before, ...body },
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw errors.conflict('An account with this email already exists.', 'email_taken');
+    throw err;
+  }
+  return getUser(db, id);
+}
+
+export async function setPassword(db: Db, actor: AuditActor, id: string, password: string): Promise<void> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  if (!user) throw errors.notFound('User not found.');
+  const weak = weakPasswordReason(password, user.email);
+  if (weak) throw new AppError(400, 'weak_password', weak);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    await revokeAllSessions(tx, id);
+    // The hash itself never goes into the audit log.
+    await audit(tx, actor, { action: 'user.password', targetType: 'user', targetId: id });
+  });
+}
+
+/** Deletes users with their applications, drafts, sessions and files; one transaction for the rows. */
+export async function deleteUsers(
+  db: Db,
+  storage: Storage,
+  actor: AuditActor,
+  ids: string[],
+  requireAll: boolean,
+) {
+  const unique = [...new Set(ids)];
+  if (actor.id && unique.includes(actor.id))
+    throw errors.badRequest('You cannot delete your own account.', 'self_delete');
+  const { deleted, keys } = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(inArray(users.id, unique))
+      .for('update');
+    if (requireAll && rows.length !== unique.length) throw errors.notFound('User not found.');
+    if (!rows.length) return { deleted: 0, keys: [] as string[] };
+    const ownIds = rows.map((r) => r.id);
+    const files = await tx
+      .delete(uploads)
+      .where(inArray(uploads.ownerId, ownIds))
+      .returning({ key: uploads.storageKey });
+    await tx.delete(users).where(inArray(users.id, ownIds));
+    await tx.insert(auditLog).values(
+      rows.map((r) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        ip: actor.ip ?? null,
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: r.id,
+        before: { email: r.email, role: r.role },
+        after: null,
+      })),
+    );
+    return { deleted: rows.length, keys: files.map((f) => f.key) };
+  });
+  await Promise.all(keys.map((k) => storage.remove(k).catch(() => {})));
+  return deleted;
+}
+
+/** Deletes the user's application and its files so they can apply again. */
+export async function resetApplication(
+  db: Db,
+  storage: Storage,
+  actor: AuditActor,
+  userId: string,
+): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw errors.notFound('User not found.');
+  const [app] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.userId, userId));
+  if (!app) throw errors.notFound('This user has no application to reset.', 'no_application');
+  await deleteApplications(db, storage, actor, [app.id], { requireAll: true, action: 'application.reset' });
+}
+
+export async function userStats(db: Db) {
+  const [total, byRole, byStatus] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ k: users.role, n: count() }).from(users).groupBy(users.role),
+    db
+      .select({ k: statusExpr(), n: count() })
+      .from(users)
+      .leftJoin(applications, eq(applications.userId, users.id))
+      .leftJoin(applicationDrafts, eq(applicationDrafts.userId, users.id))
+      .groupBy(sql`1`),
+  ]);
+  return {
+    total: total[0]?.n ?? 0,
+    by_role: Object.fromEntries(byRole.map((r) => [r.k, r.n])),
+    by_status: Object.fromEntries(byStatus.map((r) => [r.k, r.n])),
+  };
+}

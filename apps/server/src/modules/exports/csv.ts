@@ -1,0 +1,25 @@
+/**
+ * CSV that spreadsheets open safely: RFC 4180 quoting, and cells that a spreadsheet would read as
+ * a formula (starting with = + - @, tab or carriage return) prefixed with an apostrophe.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text =
+    value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: unknown[]): string {
+  return values.map(csvCell).join(',') + '\r\n';
+}
+
+/** A byte-order mark first, so spreadsheet programs read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+export function exportFileName(prefix: string, now = new Date()): string {
+  return `${prefix}_${now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[:T]/g, '-')}.csv`;
+}

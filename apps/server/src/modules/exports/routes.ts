@@ -1,0 +1,295 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import yazl from 'yazl';
+import {
+  adminApplicationsQuerySchema,
+  adminUsersQuerySchema,
+  bulkIdsBodySchema,
+} from '@lanyard/shared/admin';
+import { ageOn } from '@lanyard/shared/dates';
+import { applications, uploads, users } from '../../db/schema/index';
+import { errors } from '../../errors';
+import { audit } from '../../lib/audit';
+import { applicationFilters } from '../admin-applications/filters';
+import { userFilters, usersQuery } from '../admin-users/service';
+import { actorOf } from '../settings/routes';
+import { CSV_BOM, csvRow, exportFileName } from './csv';
+
+const admin = { access: 'admin' as const };
+const BATCH = 1000;
+
+const applicationsExportQuery = adminApplicationsQuerySchema.omit({ page: true, limit: true });
+const usersExportQuery = adminUsersQuerySchema.omit({ page: true, limit: true });
+
+const APPLICATION_COLUMNS = [
+  'id',
+  'role',
+  'status',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'school',
+  'major',
+  'is_high_school',
+  'high_school_year',
+  'graduation_year',
+  'birth_date',
+  'age_on_event_day',
+  'gender',
+  'race',
+  'shirt_size',
+  'travel_from',
+  'needs_visa',
+  'needs_accommodation',
+  'dietary_restrictions',
+  'how_did_you_hear',
+  'portfolio',
+  'background',
+  'household_object',
+  'why_attend',
+  'recruitment_emails',
+  'guardian_name',
+  'referral_name',
+  'title',
+  'affiliation',
+  'work_email',
+  'mentor_availability',
+  'judge_availability',
+  'workshop_interest',
+  'onsite_availability',
+  'expertise_areas',
+  'programming_languages',
+  'build_tools',
+  'frameworks',
+  'databases',
+  'why_good_fit',
+  'additional_info',
+  'access_code_used',
+  'resume',
+  'rsvp_status',
+  'preferred_name',
+  'school_name',
+  'pronoun',
+  'linkedin_url',
+  'github_url',
+  'liability_waiver_accepted',
+  'photo_clearance_accepted',
+  'photo_sharing_opt_out',
+  'submitted_at',
+  'updated_at',
+];
+
+function applicationRow(r: typeof applications.$inferSelect, eventStart: string): unknown[] {
+  const a = r.answers as Record<string, unknown>;
+  const birth =
+    r.birthYear && r.birthMonth && r.birthDay
+      ? `${r.birthYear}-${String(r.birthMonth).padStart(2, '0')}-${String(r.birthDay).padStart(2, '0')}`
+      : '';
+  const gender = a.gender === 'other' ? `other: ${String(a.genderOther ?? '')}` : a.gender;
+  const race = a.race === 'raceOther' ? `other: ${String(a.raceOther ?? '')}` : a.race;
+  return [
+    r.id,
+    r.role,
+    r.status,
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.phone,
+    r.school,
+    r.major,
+    r.isHighSchool,
+    a.highSchoolYear,
+    a.graduationYear,
+    birth,
+    birth ? ageOn(eventStart, r.birthYear!, r.birthMonth!, r.birthDay!) : '',
+    gender,
+    race,
+    r.shirtSize,
+    a.travelFrom,
+    a.needsVisa,
+    a.needsAccommodation,
+    a.dietaryRestrictions,
+    a.howDidYouHear,
+    r.portfolioUrl,
+    a.backgroundQuestion,
+    a.householdObjectQuestion,
+    a.whyAttendQuestion,
+    a.recruitmentEmails,
+    a.guardianName,
+    a.referralName,
+    a.title,
+    a.affiliation,
+    a.workEmail,
+    a.mentorAvailability,
+    a.judgeAvailability,
+    a.workshopInterest,
+    a.onsiteAvailability,
+    a.expertiseAreas,
+    a.programmingLanguages,
+    a.buildTools,
+    a.frameworks,
+    a.databases,
+    a.whyGoodFit,
+    a.additionalInfo,
+    r.accessCodeUsed,
+    r.resumeUploadId ? 'yes' : 'no',
+    r.rsvpStatus ?? 'no_response',
+    r.preferredName,
+    r.schoolName,
+    r.pronoun,
+    r.linkedinUrl,
+    r.githubUrl,
+    r.liabilityWaiverAccepted,
+    r.photoClearanceAccepted,
+    r.photoSharingOptOut,
+    r.submittedAt,
+    r.updatedAt,
+  ];
+}
+
+/** A filesystem-safe piece of a zip entry name. */
+function namePart(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40) || 'applicant'
+  );
+}
+
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const csvHeaders = (name: string) => ({
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${name}"`,
+    'x-content-type-options': 'nosniff',
+  });
+
+  app.get(
+    '/applications/csv',
+    { config: admin, schema: { querystring: applicationsExportQuery } },
+    async (request, reply) => {
+      const where = applicationFilters(request.query, app.config.event.startDate);
+      const db = app.db;
+      const eventStart = app.config.event.startDate;
+      await audit(db, actorOf(request), {
+        action: 'export.applications',
+        targetType: 'export',
+        after: request.query,
+      });
+      // Keyset pages of 1,000 rows: memory stays flat whatever the number of applications.
+      async function* rows() {
+        yield CSV_BOM + csvRow(APPLICATION_COLUMNS);
+        let after: { at: Date; id: string } | undefined;
+        for (;;) {
+          const cursor: SQL | undefined = after
+            ? or(
+                gt(applications.submittedAt, after.at),
+                and(eq(applications.submittedAt, after.at), gt(applications.id, after.id)),
+              )
+            : undefined;
+          const batch = await db
+            .select()
+            .from(applications)
+            .where(and(where, cursor))
+            .orderBy(asc(applications.submittedAt), asc(applications.id))
+            .limit(BATCH);
+          if (!batch.length) return;
+          yield batch.map((r) => csvRow(applicationRow(r, eventStart))).join('');
+          const last = batch[batch.length - 1]!;
+          after = { at: last.submittedAt, id: last.id };
+        }
+      }
+      return reply.headers(csvHeaders(exportFileName('applications_export'))).send(Readable.from(rows()));
+    },
+  );
+
+  app.get(
+    '/users/csv',
+    { config: admin, schema: { querystring: usersExportQuery } },
+    async (request, reply) => {
+      const where = userFilters(request.query);
+      const db = app.db;
+      await audit(db, actorOf(request), {
+        action: 'export.users',
+        targetType: 'export',
+        after: request.query,
+      });
+      async function* rows() {
+        yield (
+          CSV_BOM +
+          csvRow([
+            'id',
+            'email',
+            'role',
+            'application_status',
+            'application_id',
+            'email_verified',
+            'created_at',
+          ])
+        );
+        let afterEmail: string | undefined;
+        for (;;) {
+          const batch = await usersQuery(db, and(where, afterEmail ? gt(users.email, afterEmail) : undefined))
+            .orderBy(asc(users.email))
+            .limit(BATCH);
+          if (!batch.length) return;
+          yield batch
+            .map((u) =>
+              csvRow([
+                u.id,
+                u.email,
+                u.role,
+                u.status,
+                u.applicationId,
+                u.emailVerifiedAt !== null,
+                u.createdAt,
+              ]),
+            )
+            .join('');
+          afterEmail = batch[batch.length - 1]!.email;
+        }
+      }
+      return reply.headers(csvHeaders(exportFileName('users_export'))).send(Readable.from(rows()));
+    },
+  );
+
+  app.post('/resumes/zip', { config: admin, schema: { body: bulkIdsBodySchema } }, async (request, reply) => {
+    const ids = [...new Set(request.body.application_ids)];
+    const rows = await app.db
+      .select({
+        id: applications.id,
+        firstName: applications.firstName,
+        lastName: applications.lastName,
+        key: uploads.storageKey,
+      })
+      .from(applications)
+      .innerJoin(uploads, eq(uploads.id, applications.resumeUploadId))
+      .where(and(inArray(applications.id, ids), isNotNull(applications.resumeUploadId)))
+      .orderBy(asc(applications.lastName), asc(applications.firstName));
+    if (!rows.length) throw errors.notFound('None of the selected applications has a resume.', 'no_resumes');
+    await audit(app.db, actorOf(request), {
+      action: 'export.resumes',
+      targetType: 'export',
+      after: { application_ids: ids, files: rows.length },
+    });
+    const zip = new yazl.ZipFile();
+    for (const r of rows) {
+      const ext = r.key.slice(r.key.lastIndexOf('.'));
+      // Entry names are ours: applicant name and id, never an uploaded file name.
+      const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
+      // Lazy: each file is opened only when the zip reaches it, so 1,000 resumes hold one descriptor.
+      zip.addReadStreamLazy(entry, { compress: false }, (cb) => cb(null, app.storage.read(r.key)));
+    }
+    zip.end();
+    const name = exportFileName('resumes').replace(/\.csv$/, '.zip');
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(zip.outputStream);
+  });
+};
