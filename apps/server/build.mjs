@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 
 // One bundle per entry; npm packages stay external (node_modules), our shared package is bundled from source.
 await build({
-  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts', seed: 'src/cli/seed.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
