@@ -19,6 +19,30 @@ const AdminPage = lazy(() =>
 const CheckinPage = lazy(() =>
   import('@/features/checkin/components/checkin-page').then((m) => ({ default: m.CheckinPage })),
 );
+// Applicant forms and the read-only view load on demand too.
+const HackerApplyPage = lazy(() =>
+  import('@/features/apply/components/hacker-apply-page').then((m) => ({ default: m.HackerApplyPage })),
+);
+const SubmissionSuccessPage = lazy(() =>
+  import('@/features/apply/components/submission-success-page').then((m) => ({
+    default: m.SubmissionSuccessPage,
+  })),
+);
+const MentorApplyPage = lazy(() =>
+  import('@/features/mentor-apply/components/mentor-apply-page').then((m) => ({
+    default: m.MentorApplyPage,
+  })),
+);
+const MentorSubmissionSuccessPage = lazy(() =>
+  import('@/features/mentor-apply/components/mentor-submission-success-page').then((m) => ({
+    default: m.MentorSubmissionSuccessPage,
+  })),
+);
+const ViewApplicationPage = lazy(() =>
+  import('@/features/application-view/components/view-application-page').then((m) => ({
+    default: m.ViewApplicationPage,
+  })),
+);
 
 export function createRouter() {
   return createBrowserRouter([
@@ -39,6 +63,46 @@ export function createRouter() {
               ),
             },
             // Later issue: /hacker-apply and /mentor-apply use <ProtectedRoute requiredRole="hacker|mentor">.
+            {
+              path: paths.hackerApply,
+              element: (
+                <ProtectedRoute requiredRole="hacker">
+                  <HackerApplyPage />
+                </ProtectedRoute>
+              ),
+            },
+            {
+              path: paths.submissionSuccess,
+              element: (
+                <ProtectedRoute>
+                  <SubmissionSuccessPage />
+                </ProtectedRoute>
+              ),
+            },
+            {
+              path: paths.mentorApply,
+              element: (
+                <ProtectedRoute requiredRole="mentor">
+                  <MentorApplyPage />
+                </ProtectedRoute>
+              ),
+            },
+            {
+              path: paths.mentorSubmissionSuccess,
+              element: (
+                <ProtectedRoute requiredRole="mentor">
+                  <MentorSubmissionSuccessPage />
+                </ProtectedRoute>
+              ),
+            },
+            {
+              path: paths.viewApplication,
+              element: (
+                <ProtectedRoute>
+                  <ViewApplicationPage />
+                </ProtectedRoute>
+              ),
+            },
             { path: paths.adminLogin, element: <AdminLoginPage /> },
             {
               path: paths.admin,

@@ -8,4 +8,9 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  hackerApply: '/hacker-apply',
+  submissionSuccess: '/submission-success',
+  mentorApply: '/mentor-apply',
+  mentorSubmissionSuccess: '/mentor-submission-success',
+  viewApplication: '/view-application',
 } as const;

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { roleLabel } from '@lanyard/shared/constants';
 import { SignOutButton } from '@/components/sign-out-button';
@@ -9,22 +10,61 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
+import { useMyApplication } from '../api/get-my-application';
+import { usePublicSettings } from '../api/get-public-settings';
+import { applicationStatusView, decisionsReleasedFor, shouldCelebrate } from '../lib/application-status';
+import { AcceptanceCelebration } from './acceptance-celebration';
+import { ApplicationStatusCard } from './application-status-card';
 import { ApplicationTimeline } from './application-timeline';
 import { QuickActions } from './quick-actions';
+import { RsvpCardSlot } from './rsvp-card-slot';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const event = useEventConfig();
-  const { data: user, refetch, isFetching } = useUser();
+  const { data: user, refetch: refetchUser } = useUser();
+  const application = useMyApplication(user?.applicationStatus ?? '');
+  const settings = usePublicSettings();
+  const [refreshing, setRefreshing] = useState(false);
+  const statusTitleRef = useRef<HTMLHeadingElement>(null);
   // The route guard only renders this page for a signed-in user.
   if (!user) return <LoadingScreen />;
+
+  // The application carries the live status (and is polled); before the first submit the user's own status
+  // (not_started or in_progress, from the draft) is all there is.
+  const status = application.data?.status ?? user.applicationStatus;
+  const released = decisionsReleasedFor({
+    role: user.role,
+    application: application.data,
+    settings: settings.data,
+  });
+  const name = eventTitle(event);
+  const view = application.isPending
+    ? undefined
+    : applicationStatusView({
+        status,
+        released,
+        applyPath: user.role === 'mentor' ? paths.mentorApply : paths.hackerApply,
+        viewPath: paths.viewApplication,
+        eventName: name,
+      });
+
+  // The header's Refresh asks the server again for everything on the page.
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([refetchUser(), application.refetch(), settings.refetch()]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
 
   return (
     <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
       <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to {eventTitle(event)}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to {name}</h1>
           <p className="flex flex-wrap items-center gap-2 text-slate-700">
             <span className="break-all" data-testid="user-email">
               {user.email}
@@ -37,13 +77,13 @@ export function DashboardPage() {
         <div className="flex gap-3">
           <Button
             variant="secondary"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            aria-busy={isFetching}
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            aria-busy={refreshing}
           >
             <RefreshCw
               aria-hidden="true"
-              className={cn(isFetching && 'animate-spin motion-reduce:animate-none')}
+              className={cn(refreshing && 'animate-spin motion-reduce:animate-none')}
             />
             Refresh
           </Button>
@@ -53,10 +93,23 @@ export function DashboardPage() {
 
       {!user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
 
+      <RsvpCardSlot status={status} released={released} />
+
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-        <ApplicationTimeline role={user.role} status={user.applicationStatus} event={event} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <ApplicationStatusCard
+            view={view}
+            stale={application.isError && !application.isFetching}
+            titleRef={statusTitleRef}
+          />
+          <ApplicationTimeline role={user.role} status={status} event={event} />
+        </div>
         <QuickActions role={user.role} event={event} />
       </div>
+
+      {shouldCelebrate(status, released) ? (
+        <AcceptanceCelebration eventName={name} returnFocusTo={statusTitleRef} />
+      ) : null}
     </main>
   );
 }

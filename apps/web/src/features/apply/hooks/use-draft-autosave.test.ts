@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { DraftBody } from '@lanyard/shared/application';
+import { useDraftAutosave } from './use-draft-autosave';
+
+const draftResponse = {
+  draft: { role: 'hacker', answers: {}, resume: null, updated_at: '2025-08-01T00:00:00Z' },
+};
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let answers: Record<string, unknown>;
+const getBody = (): DraftBody => ({ role: 'hacker', answers, resume_url: null });
+const sentBodies = () =>
+  fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  answers = {};
+  fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, draftResponse)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('useDraftAutosave', () => {
+  it('saves once, a second after the last change, with the latest answers', async () => {
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    expect(result.current.status).toBe('idle');
+    act(() => {
+      answers = { firstName: 'A' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    act(() => {
+      answers = { firstName: 'Ada' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/applications/draft');
+    expect((init as RequestInit).method).toBe('PUT');
+    expect(sentBodies()[0]).toEqual({ role: 'hacker', answers: { firstName: 'Ada' }, resume_url: null });
+    expect(result.current.status).toBe('saved');
+  });
+
+  it('shows the failure and retries by itself', async () => {
+    fetchMock.mockImplementationOnce(() => Promise.resolve(jsonResponse(500, { error: 'Boom' })));
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => result.current.schedule());
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current.status).toBe('error');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(result.current.status).toBe('saved');
+  });
+
+  it('sends one request at a time and follows up with the newest answers', async () => {
+    let release: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => {
+      answers = { firstName: 'A' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    act(() => {
+      answers = { firstName: 'Ad' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(result.current.status).toBe('saving');
+    await act(async () => release(jsonResponse(200, draftResponse)));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentBodies()[1].answers).toEqual({ firstName: 'Ad' });
+    expect(result.current.status).toBe('saved');
+  });
+
+  it('saves nothing after stop()', async () => {
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => result.current.schedule());
+    await act(() => result.current.stop());
+    act(() => result.current.schedule());
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a pending save when the page goes away', async () => {
+    const { result, unmount } = renderHook(() => useDraftAutosave(getBody));
+    act(() => result.current.schedule());
+    unmount();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { UploadedFile } from '@lanyard/shared/application';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { deleteUpload } from '../api/delete-upload';
+import { isAbortError, uploadResume } from '../api/upload-resume';
+import { checkResumeFile, INVALID_TYPE, TOO_LARGE } from '../lib/resume-file';
+
+export type ResumeState =
+  | { status: 'empty' }
+  | { status: 'uploading'; fileName: string; size: number; progress: number; previous: UploadedFile | null }
+  | { status: 'uploaded'; file: UploadedFile };
+
+interface Pending {
+  controller: AbortController;
+  promise: Promise<UploadedFile>;
+}
+
+function uploadErrorTitle(err: unknown): string {
+  if (isApiError(err) && err.status === 413) return TOO_LARGE.title;
+  if (isApiError(err) && err.status === 415) return INVALID_TYPE.title;
+  return 'Upload Failed';
+}
+
+/**
+ * The resume: checked in the browser (type, 10MB), uploaded at once with progress, replaceable
+ * and removable. `onChange` fires whenever the stored file changes (the draft saves it).
+ */
+export function useResumeUpload(initial: UploadedFile | null, onChange: () => void) {
+  const [state, setStateRaw] = useState<ResumeState>(() =>
+    initial ? { status: 'uploaded', file: initial } : { status: 'empty' },
+  );
+  const stateRef = useRef(state);
+  const pending = useRef<Pending | null>(null);
+  const onChangeRef = useRef(onChange);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      pending.current?.controller.abort();
+    };
+  }, []);
+
+  const setState = useCallback((next: ResumeState) => {
+    stateRef.current = next;
+    if (mounted.current) setStateRaw(next);
+  }, []);
+
+  /** The file the application would use right now (an upload in flight does not count yet). */
+  const storedFile = useCallback((): UploadedFile | null => {
+    const s = stateRef.current;
+    if (s.status === 'uploaded') return s.file;
+    if (s.status === 'uploading') return s.previous;
+    return null;
+  }, []);
+
+  /** Returns false when the file was refused before upload (a toast says why). */
+  const choose = useCallback(
+    (file: File): boolean => {
+      const problem = checkResumeFile(file);
+      if (problem) {
+        toast.error(problem.title, { description: problem.description });
+        return false;
+      }
+      const previous = storedFile();
+      pending.current?.controller.abort();
+      const controller = new AbortController();
+      setState({ status: 'uploading', fileName: file.name, size: file.size, progress: 0, previous });
+      const promise = uploadResume(file, {
+        signal: controller.signal,
+        onProgress: (progress) => {
+          const s = stateRef.current;
+          if (s.status === 'uploading' && pending.current?.controller === controller) {
+            setState({ ...s, progress });
+          }
+        },
+      });
+      pending.current = { controller, promise };
+      promise.then(
+        (uploaded) => {
+          if (pending.current?.controller !== controller) return;
+          pending.current = null;
+          setState({ status: 'uploaded', file: uploaded });
+          onChangeRef.current();
+          // The replaced file is no longer needed; the server's sweep catches it if this fails.
+          if (previous && previous.name !== uploaded.name) deleteUpload(previous.name).catch(() => {});
+        },
+        (err: unknown) => {
+          if (pending.current?.controller !== controller) return;
+          pending.current = null;
+          setState(previous ? { status: 'uploaded', file: previous } : { status: 'empty' });
+          if (!isAbortError(err)) {
+            toast.error(uploadErrorTitle(err), {
+              description: errorMessage(err, 'The resume could not be uploaded. Please try again.'),
+            });
+          }
+        },
+      );
+      return true;
+    },
+    [setState, storedFile],
+  );
+
+  /** Cancels an upload in flight, or deletes the stored file. */
+  const remove = useCallback(async () => {
+    const s = stateRef.current;
+    if (s.status === 'uploading') {
+      pending.current?.controller.abort();
+      pending.current = null;
+      setState(s.previous ? { status: 'uploaded', file: s.previous } : { status: 'empty' });
+      return;
+    }
+    if (s.status !== 'uploaded') return;
+    try {
+      await deleteUpload(s.file.name);
+    } catch (err) {
+      // Already gone is as good as deleted.
+      if (!(isApiError(err) && err.status === 404)) {
+        toast.error('Error', {
+          description: errorMessage(err, 'Could not remove the file. Please try again.'),
+        });
+        return;
+      }
+    }
+    setState({ status: 'empty' });
+    onChangeRef.current();
+  }, [setState]);
+
+  /** The uploaded resume, waiting for an upload in flight; rejects if that upload fails. */
+  const waitForUpload = useCallback(async (): Promise<UploadedFile | null> => {
+    const p = pending.current;
+    if (p) return p.promise;
+    return storedFile();
+  }, [storedFile]);
+
+  return { state, choose, remove, storedFile, waitForUpload };
+}

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PublicUser } from '@lanyard/shared/auth';
+import type { MyApplication } from '@lanyard/shared/application';
+import { eventConfigSchema } from '@lanyard/shared/event';
+import { EventConfigProvider } from '@/config/event-config';
+import { meQueryKey } from '@/lib/auth/get-me';
+import { createQueryClient } from '@/lib/query-client';
+import { DashboardPage } from './dashboard-page';
+
+const fire = Object.assign(
+  vi.fn(() => Promise.resolve()),
+  { reset: vi.fn() },
+);
+const create = vi.fn(() => fire);
+vi.mock('canvas-confetti', () => ({ default: { create } }));
+
+const event = eventConfigSchema.parse({
+  name: 'Test Hacks',
+  edition: 'I',
+  startDate: '2025-09-19',
+  endDate: '2025-09-21',
+  dates: {
+    applicationsOpen: 'July 3, 2025',
+    applicationDeadline: 'August 18, 2025',
+    expectedDecisions: 'Early August',
+    rsvpDeadline: 'Mid August',
+    event: 'Sept 19-21, 2025',
+  },
+  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
+  contactEmail: 'team@example.org',
+  supportEmail: 'help@example.org',
+  websiteUrl: 'https://example.org',
+  faqUrl: 'https://example.org/faq',
+  instagramUrl: 'https://instagram.com/example',
+  socialLinks: [],
+  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
+  photoReleaseUrl: 'https://example.org/photo.pdf',
+  brandColor: '#4f46e5',
+  footerCredit: 'Built by tests',
+});
+
+const user: PublicUser = {
+  id: '8d3c6f8e-4a7b-4c1e-9f4a-2b7d9e1c3a5f',
+  email: 'h@example.org',
+  role: 'hacker',
+  applicationStatus: 'submitted',
+  emailVerified: true,
+};
+
+function application(status: MyApplication['status'], released: boolean): MyApplication {
+  return {
+    _id: 'a1',
+    role: 'hacker',
+    status,
+    under_review: !released,
+    decisions_released: released,
+    email: user.email,
+    submitted_at: '2025-07-10T12:00:00.000Z',
+    updated_at: '2025-07-10T12:00:00.000Z',
+    resume: null,
+    answers: {},
+    rsvp_status: null,
+  };
+}
+
+const settings = {
+  status: 'open',
+  message: 'Applications are open.',
+  require_access_code: false,
+  application_deadline: null,
+  allow_late_applications: false,
+  force_application_open: false,
+  hacker_decisions_released: false,
+  mentor_decisions_released: false,
+  rsvp_deadline: null,
+  rsvp_open: true,
+  server_time: '2025-07-10T12:00:00.000Z',
+};
+
+function serve(app: MyApplication | null) {
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const url = String(input);
+    const body = url.endsWith('/api/applications/me')
+      ? { application: app }
+      : url.endsWith('/api/settings/public')
+        ? settings
+        : url.endsWith('/api/auth/me')
+          ? { user }
+          : null;
+    return Promise.resolve(new Response(JSON.stringify(body), { status: body ? 200 : 404 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function reducedMotion(reduce: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query })),
+  );
+}
+
+function renderDashboard(me: PublicUser = user) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(meQueryKey, me);
+  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], {
+    initialEntries: ['/dashboard'],
+  });
+  render(
+    <EventConfigProvider config={event}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </EventConfigProvider>,
+  );
+}
+
+const statusCard = () => screen.getByRole('region', { name: 'Application Status' });
+
+beforeEach(() => reducedMotion(false));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  create.mockClear();
+  fire.mockClear();
+});
+
+describe('DashboardPage status card', () => {
+  it('a sent application before release reads "Under Review" with View Application', async () => {
+    serve(application('submitted', false));
+    renderDashboard();
+    expect(await within(statusCard()).findByText('Under Review')).toBeTruthy();
+    expect(
+      within(statusCard()).getByText(
+        "Your application is under review. You'll be notified when decisions are released.",
+      ),
+    ).toBeTruthy();
+    expect(within(statusCard()).getByRole('link', { name: 'View Application' }).getAttribute('href')).toBe(
+      '/view-application',
+    );
+    // The timeline follows the application: decisions are the current step.
+    const current = screen.getByText('Expected Decisions').closest('li');
+    expect(current?.getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("no application yet: the user's status drives the card (in_progress -> Resume Application)", async () => {
+    serve(null);
+    renderDashboard({ ...user, role: 'mentor', applicationStatus: 'in_progress' });
+    expect(await within(statusCard()).findByText('In Progress')).toBeTruthy();
+    expect(within(statusCard()).getByRole('link', { name: 'Resume Application' }).getAttribute('href')).toBe(
+      '/mentor-apply',
+    );
+    const current = screen.getByText('Application Submitted').closest('li');
+    expect(current?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('a released acceptance celebrates: confetti and an overlay that closes itself after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve(application('accepted', true));
+    renderDashboard();
+    const dialog = await screen.findByRole('dialog', { name: 'Congratulations!' });
+    expect(dialog).toBeTruthy();
+    expect(within(statusCard()).getByText('Accepted')).toBeTruthy();
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fire).toHaveBeenCalled());
+
+    act(() => vi.advanceTimersByTime(5_000));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('under reduced motion the overlay shows without confetti', async () => {
+    reducedMotion(true);
+    serve(application('accepted', true));
+    renderDashboard();
+    expect(await screen.findByRole('dialog', { name: 'Congratulations!' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('the Refresh button asks again for the user, the application and the settings', async () => {
+    const fetchMock = serve(application('submitted', false));
+    renderDashboard();
+    await within(statusCard()).findByText('Under Review');
+    fetchMock.mockClear();
+    act(() => screen.getByRole('button', { name: 'Refresh' }).click());
+    await waitFor(() => {
+      const urls = fetchMock.mock.calls.map(([u]) => String(u));
+      expect(urls).toEqual(
+        expect.arrayContaining(['/api/auth/me', '/api/applications/me', '/api/settings/public']),
+      );
+    });
+  });
+});

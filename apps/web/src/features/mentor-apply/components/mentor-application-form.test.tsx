@@ -1,0 +1,232 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { eventConfigSchema } from '@lanyard/shared/event';
+import { Toaster } from '@/components/ui/toaster';
+import { EventConfigProvider } from '@/config/event-config';
+import { createQueryClient } from '@/lib/query-client';
+import { MentorApplicationForm } from './mentor-application-form';
+
+const event = eventConfigSchema.parse({
+  name: 'Test Hacks',
+  edition: 'I',
+  startDate: '2025-09-19',
+  endDate: '2025-09-21',
+  dates: {
+    applicationsOpen: 'July 3, 2025',
+    applicationDeadline: 'August 18, 2025',
+    expectedDecisions: 'Early August',
+    rsvpDeadline: 'Mid August',
+    event: 'Sept 19-21, 2025',
+  },
+  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
+  contactEmail: 'team@example.org',
+  supportEmail: 'help@example.org',
+  websiteUrl: 'https://example.org',
+  faqUrl: 'https://example.org/faq',
+  instagramUrl: 'https://instagram.com/example',
+  socialLinks: [],
+  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
+  photoReleaseUrl: 'https://example.org/photo.pdf',
+  brandColor: '#4f46e5',
+  footerCredit: 'Built by tests',
+});
+
+const complete = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '+1 555 010 0199',
+  title: 'Engineer',
+  affiliation: 'Analytical Engines',
+  mentorAvailability: 'yes',
+  judgeAvailability: 'likely',
+  workshopInterest: 'no',
+  onsiteAvailability: 'hybrid',
+  programmingLanguages: ['Python', 'Zig'],
+  whyGoodFit: 'I like helping.',
+  termsAccepted: true,
+  mlhTermsAccepted: true,
+};
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+function serve() {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ url, method, body });
+      if (url === '/api/applications/draft' && method === 'PUT') {
+        return Promise.resolve(
+          Response.json({
+            draft: { role: 'mentor', answers: {}, resume: null, updated_at: new Date().toISOString() },
+          }),
+        );
+      }
+      if (url === '/api/applications/mentor') {
+        return Promise.resolve(
+          Response.json(
+            {
+              application: {
+                _id: 'a1',
+                role: 'mentor',
+                status: 'submitted',
+                under_review: false,
+                decisions_released: false,
+                email: 'm@example.org',
+                submitted_at: '2025-07-10T12:00:00.000Z',
+                updated_at: '2025-07-10T12:00:00.000Z',
+                resume: null,
+                answers: {},
+                rsvp_status: null,
+              },
+            },
+            { status: 201 },
+          ),
+        );
+      }
+      return Promise.resolve(Response.json({ user: null }, { status: 401 }));
+    }),
+  );
+  return calls;
+}
+
+function renderForm(saved: Record<string, unknown> | null = null) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/mentor-apply',
+        element: <MentorApplicationForm email="m@example.org" draftAnswers={saved} draftResume={null} />,
+      },
+      { path: '/mentor-submission-success', element: <p>Success page</p> },
+    ],
+    { initialEntries: ['/mentor-apply'] },
+  );
+  render(
+    <EventConfigProvider config={event}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </EventConfigProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('MentorApplicationForm', () => {
+  it('restores a draft, custom entries included, with the e-mail read-only', () => {
+    serve();
+    renderForm(complete);
+    expect(screen.getByLabelText(/^First Name/)).toHaveProperty('value', 'Ada');
+    expect(screen.getByLabelText('Email')).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'm@example.org');
+    const languages = screen.getByRole('group', { name: /Programming Languages/ });
+    expect(within(languages).getByRole('button', { name: 'Python' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(within(languages).getByRole('button', { name: 'Remove Zig' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Hybrid' })).toHaveProperty('checked', true);
+  });
+
+  it('an empty submit says "Missing Information" and sends nothing', async () => {
+    const calls = serve();
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(screen.getByText('Please fill in all required fields.')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/applications/mentor')).toEqual([]);
+  });
+
+  it('unanswered availability: "Please answer all availability questions."', async () => {
+    serve();
+    renderForm({ ...complete, judgeAvailability: undefined });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Please answer all availability questions.')).toBeTruthy();
+  });
+
+  it('custom entries: Enter or Add; blanks and duplicates ignored; removable', () => {
+    serve();
+    renderForm();
+    const group = screen.getByRole('group', { name: /Databases/ });
+    const input = within(group).getByLabelText('Add another database');
+    fireEvent.change(input, { target: { value: 'CockroachDB' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.change(input, { target: { value: 'cockroachdb' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Add to Databases' }));
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CockroachDB']);
+    fireEvent.change(input, { target: { value: 'redis' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(within(group).getByRole('button', { name: 'Redis' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(group).getByRole('button', { name: 'Remove CockroachDB' }));
+    expect(within(group).queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('the word counter flags more than 150 words', async () => {
+    serve();
+    renderForm({ ...complete, whyGoodFit: Array.from({ length: 151 }, () => 'word').join(' ') });
+    expect(screen.getByText(/151\/150 words/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Word Limit Exceeded')).toBeTruthy();
+    // In the toast and under the field.
+    expect(screen.getAllByText('Why are you a good fit question must be 150 words or less.')).toHaveLength(2);
+  });
+
+  it('saves a draft about a second after typing stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = serve();
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Gr' } });
+    fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Grace' } });
+    expect(screen.getAllByText('Saving...').length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    act(() => vi.advanceTimersByTime(1_000));
+    await waitFor(() => expect(screen.getAllByText('Saved').length).toBeGreaterThan(0));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({
+      role: 'mentor',
+      answers: { firstName: 'Grace' },
+      resume_url: null,
+    });
+  });
+
+  it('confirms, submits the answers and goes to the success page', async () => {
+    const calls = serve();
+    const router = renderForm(complete);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mentor-submission-success'));
+    const post = calls.find((c) => c.url === '/api/applications/mentor');
+    expect(post?.body).toMatchObject({
+      firstName: 'Ada',
+      programmingLanguages: ['Python', 'Zig'],
+      onsiteAvailability: 'hybrid',
+      termsAccepted: true,
+    });
+    expect(post?.body).not.toHaveProperty('resume_url');
+    expect(await screen.findByText('Your mentor application has been submitted.')).toBeTruthy();
+    // No draft save after the submit.
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});

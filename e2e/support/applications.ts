@@ -1,0 +1,58 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { BASE_URL } from './app';
+
+/** A tiny file the server accepts as a PDF (the type is decided by its first bytes). */
+export function pdfFile(name = 'resume.pdf') {
+  return {
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+  };
+}
+
+/** Valid hacker answers (spec §3): an adult on event day, so no guardian is needed. */
+export const HACKER_ANSWERS = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  phone: '+1 555 010 0100',
+  major: 'Computer Science',
+  university: 'Riverside University',
+  isHighSchool: false,
+  graduationYear: '2027',
+  birthDay: 9,
+  birthMonth: 12,
+  birthYear: 2000,
+  travelFrom: 'Newark, NJ',
+  gender: 'female',
+  race: 'asian',
+  shirtSize: 'm',
+  needsVisa: false,
+  needsAccommodation: true,
+  howDidYouHear: 'A friend told me',
+  dietaryRestrictions: 'Vegetarian',
+  backgroundQuestion: 'I build compilers for fun.',
+  householdObjectQuestion: 'A lamp: it lights the way.',
+  whyAttendQuestion: 'To learn and to meet people.',
+  portfolio: '',
+  recruitmentEmails: false,
+  termsAccepted: true,
+  mlhTermsAccepted: true,
+} as const;
+
+/**
+ * Submits a hacker application through the API with the given (signed-in) request context, e.g.
+ * `page.request`, which shares the page's session cookie: resume upload first, then the answers.
+ */
+export async function submitHackerViaApi(request: APIRequestContext, answers: Record<string, unknown> = {}) {
+  const upload = await request.post('/api/upload/resume', {
+    multipart: { file: pdfFile() },
+    headers: { Origin: BASE_URL },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { file_url } = (await upload.json()) as { file_url: string };
+  const res = await request.post('/api/applications/hacker', {
+    data: { ...HACKER_ANSWERS, ...answers, resume_url: file_url },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
