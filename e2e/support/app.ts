@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const PORT = 3117;
+// E2E_PORT lets a second run (a CI check beside a developer's run) use its own port.
+export const PORT = Number(process.env.E2E_PORT ?? 3117);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Adm1n-e2e-password!';
