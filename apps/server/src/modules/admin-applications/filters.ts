@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminApplicationsFilters } from '@lanyard/shared/admin';
+import { isRealDate } from '@lanyard/shared/dates';
 import { applications } from '../../db/schema/index';
+import { errors } from '../../errors';
 
 /** LIKE pattern for "contains", with the user's own % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -10,10 +12,11 @@ export function containsPattern(text: string): string {
 /** The same expression as the trigram index, so search over 50,000 applications uses it. */
 export const searchDocument = sql`(${applications.firstName} || ' ' || ${applications.lastName} || ' ' || ${applications.email} || ' ' || ${applications.school} || ' ' || ${applications.major})`;
 
-function nextDay(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
+/** The start of a YYYY-MM-DD day (UTC), plus `days`; a day that does not exist is a 400, not a 500. */
+function dayStart(field: string, isoDate: string, days = 0): Date {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  if (!isRealDate(y, m, d)) throw errors.badRequest(`${field}: Not a real date`, 'validation_error');
+  return new Date(Date.UTC(y, m - 1, d + days));
 }
 
 /** The last birthday on which someone is still under 18 on the event's first day. */
@@ -40,8 +43,8 @@ export function applicationFilters(
     if (f.rsvp_status.includes('no_response')) parts.push(isNull(applications.rsvpStatus));
     where.push(or(...parts));
   }
-  if (f.date_start) where.push(gte(applications.submittedAt, new Date(`${f.date_start}T00:00:00Z`)));
-  if (f.date_end) where.push(lt(applications.submittedAt, new Date(nextDay(f.date_end))));
+  if (f.date_start) where.push(gte(applications.submittedAt, dayStart('date_start', f.date_start)));
+  if (f.date_end) where.push(lt(applications.submittedAt, dayStart('date_end', f.date_end, 1)));
   if (f.is_high_school) where.push(eq(applications.isHighSchool, f.is_high_school === 'true'));
   if (f.age_under_18) {
     // Unknown ages (a missing birth part) match neither choice.

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import {
@@ -183,7 +183,9 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       // Keyset pages of 1,000 rows: memory stays flat whatever the number of applications.
       async function* rows() {
         yield CSV_BOM + csvRow(APPLICATION_COLUMNS);
-        let after: { at: Date; id: string } | undefined;
+        // The cursor keeps the database's own timestamp text: a JS Date drops the microseconds,
+        // and a cursor that falls behind its own row would read the same batch forever.
+        let after: { at: SQL; id: string } | undefined;
         for (;;) {
           const cursor: SQL | undefined = after
             ? or(
@@ -192,7 +194,10 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
               )
             : undefined;
           const batch = await db
-            .select()
+            .select({
+              ...getTableColumns(applications),
+              cursorAt: sql<string>`${applications.submittedAt}::text`,
+            })
             .from(applications)
             .where(and(where, cursor))
             .orderBy(asc(applications.submittedAt), asc(applications.id))
@@ -200,7 +205,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!batch.length) return;
           yield batch.map((r) => csvRow(applicationRow(r, eventStart))).join('');
           const last = batch[batch.length - 1]!;
-          after = { at: last.submittedAt, id: last.id };
+          after = { at: sql`${last.cursorAt}::timestamptz`, id: last.id };
         }
       }
       return reply.headers(csvHeaders(exportFileName('applications_export'))).send(Readable.from(rows()));
