@@ -15,6 +15,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { adminApplicationRoutes, decisionRoutes } from './modules/admin-applications/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { exportRoutes } from './modules/exports/routes';
+import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -89,6 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(applicationRoutes, { prefix: '/api/applications' });
+  await app.register(applicantRsvpRoutes, { prefix: '/api/applications' });
+  await app.register(adminRsvpRoutes, { prefix: '/api/admin' });
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(placesRoutes, { prefix: '/api/places' });

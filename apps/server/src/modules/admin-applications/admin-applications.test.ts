@@ -451,7 +451,7 @@ describe('decisions', () => {
         target_type: 'decisions',
         target_id: 'hacker',
         before: { released: false },
-        after: { released: true },
+        after: { released: true, emails_queued: 0 },
       },
       {
         actor_email: admin.email,
@@ -459,7 +459,7 @@ describe('decisions', () => {
         target_type: 'decisions',
         target_id: 'hacker',
         before: { released: true },
-        after: { released: false },
+        after: { released: false, emails_queued: 0 },
       },
     ]);
   });

@@ -58,6 +58,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await service.setStatuses(app.db, actorOf(request), [request.params.id], request.body.status, {
         requireAll: true,
+        config: app.config,
       });
       return service.getApplicationDetail(app.db, request.params.id);
     },
@@ -83,9 +84,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.body.application_ids,
         request.body.status,
-        {
-          requireAll: false,
-        },
+        { requireAll: false, config: app.config },
       ),
     }),
   );
@@ -99,9 +98,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.storage,
         actorOf(request),
         request.body.application_ids,
-        {
-          requireAll: false,
-        },
+        { requireAll: false },
       ),
     }),
   );
@@ -115,7 +112,8 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
-      async (request) => service.setDecisionsReleased(app.db, actorOf(request), request.body.role, released),
+      async (request) =>
+        service.setDecisionsReleased(app.db, actorOf(request), request.body.role, released, app.config),
     );
   }
 };

@@ -11,6 +11,8 @@ import { applicationDrafts, applications, auditLog, settings, uploads } from '..
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
+import type { AppConfig } from '../../config';
+import { queueDecisionEmails, queueDecisionEmailsIfReleased } from '../email/notify';
 import { applicationFilters } from './filters';
 
 type Row = typeof applications.$inferSelect;
@@ -100,7 +102,7 @@ export async function setStatuses(
   actor: AuditActor,
   ids: string[],
   status: ApplicationStatus,
-  opts: { requireAll: boolean },
+  opts: { requireAll: boolean; config: AppConfig },
 ): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
@@ -133,6 +135,12 @@ export async function setStatuses(
         before: { status: c.status },
         after: { status },
       })),
+    );
+    // Once a role's decisions are out, a new decision is announced right away.
+    await queueDecisionEmailsIfReleased(
+      tx,
+      opts.config,
+      current.map((c) => c.id),
     );
     return current.length;
   });
@@ -200,6 +208,7 @@ export async function setDecisionsReleased(
   actor: AuditActor,
   role: ApplicantRole,
   released: boolean,
+  config: AppConfig,
 ) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from settings where id = 1 for update`);
@@ -222,12 +231,14 @@ export async function setDecisionsReleased(
           inArray(applications.status, ['accepted', 'rejected', 'waitlisted']),
         ),
       );
+    // The e-mails are queued with the release (the outbox worker sends them in the background).
+    const emailsQueued = released ? await queueDecisionEmails(tx, config, { role }) : 0;
     await audit(tx, actor, {
       action: released ? 'decisions.release' : 'decisions.unrelease',
       targetType: 'decisions',
       targetId: role,
       before: { released: before?.released ?? false },
-      after: { released },
+      after: { released, emails_queued: emailsQueued },
     });
     return { role, released, affected: affected?.n ?? 0 };
   });

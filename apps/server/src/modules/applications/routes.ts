@@ -30,7 +30,13 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await submitLimit(request.user!.id);
-      const application = await service.submitApplication(app.db, request.user!, 'hacker', request.body);
+      const application = await service.submitApplication(
+        app.db,
+        request.user!,
+        'hacker',
+        request.body,
+        app.config,
+      );
       return reply.status(201).send({ application });
     },
   );
@@ -43,7 +49,13 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await submitLimit(request.user!.id);
-      const application = await service.submitApplication(app.db, request.user!, 'mentor', request.body);
+      const application = await service.submitApplication(
+        app.db,
+        request.user!,
+        'mentor',
+        request.body,
+        app.config,
+      );
       return reply.status(201).send({ application });
     },
   );

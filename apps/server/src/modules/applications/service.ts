@@ -7,6 +7,8 @@ import { AppError, errors } from '../../errors';
 import { getSettings, isValidAccessCode, windowOf, type SettingsRow } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
 import type { SessionUser } from '../auth/sessions';
+import type { AppConfig } from '../../config';
+import { queueApplicationReceived } from '../email/notify';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -84,6 +86,7 @@ export async function submitApplication(
   user: SessionUser,
   role: ApplicantRole,
   body: (HackerAnswers | MentorAnswers) & { resume_url?: string; access_code?: string },
+  config: AppConfig,
   now = new Date(),
 ): Promise<MyApplication> {
   if (user.role !== role) {
@@ -153,6 +156,12 @@ export async function submitApplication(
         })
         .returning();
       await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, user.id));
+      await queueApplicationReceived(tx, config, {
+        id: row!.id,
+        email: row!.email,
+        firstName: row!.firstName,
+        status: row!.status,
+      });
       return toMyApplication(tx, row!, settings);
     });
   } catch (err) {

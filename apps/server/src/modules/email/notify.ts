@@ -1,0 +1,133 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { EmailTemplateKey } from '@lanyard/shared/email';
+import type { AppConfig } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { applications, emailOutbox, settings } from '../../db/schema/index';
+import { loadTemplates, renderTemplate, templateValues } from './catalog';
+
+type Recipient = { id: string; email: string; firstName: string; status: string; decidedAt?: Date | null };
+
+async function rsvpDeadline(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db.select({ d: settings.rsvpDeadline }).from(settings).where(eq(settings.id, 1));
+  return row?.d ?? null;
+}
+
+/** Renders one template for many recipients and queues them in batches, each at most once. */
+async function queue(
+  db: DbOrTx,
+  config: AppConfig,
+  recipients: Recipient[],
+  keyOf: (r: Recipient) => EmailTemplateKey,
+  dedupeOf: (r: Recipient) => string,
+): Promise<void> {
+  if (!recipients.length) return;
+  const [templates, deadline] = await Promise.all([loadTemplates(db), rsvpDeadline(db)]);
+  for (let i = 0; i < recipients.length; i += 1000) {
+    const rows = recipients.slice(i, i + 1000).map((r) => {
+      const key = keyOf(r);
+      const mail = renderTemplate(
+        templates[key],
+        templateValues(config.event, config.publicUrl, r.firstName, deadline),
+        config.event.brandColor,
+      );
+      return {
+        toAddress: r.email,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        kind: key,
+        dedupeKey: dedupeOf(r),
+      };
+    });
+    await db.insert(emailOutbox).values(rows).onConflictDoNothing();
+  }
+}
+
+const DECIDED = ['accepted', 'waitlisted', 'rejected'] as const;
+
+/**
+ * Queues one decision e-mail per applicant whose finalized decision has not been announced yet.
+ * The dedupe key names the decision, so unrelease and re-release never send the same one twice,
+ * while a changed decision is announced again.
+ */
+export async function queueDecisionEmails(
+  db: DbOrTx,
+  config: AppConfig,
+  where: { role?: 'hacker' | 'mentor'; ids?: string[] },
+): Promise<number> {
+  const due = await db
+    .select({
+      id: applications.id,
+      email: applications.email,
+      firstName: applications.firstName,
+      status: applications.status,
+      decidedAt: applications.decidedAt,
+    })
+    .from(applications)
+    .where(
+      and(
+        where.role ? eq(applications.role, where.role) : undefined,
+        where.ids ? inArray(applications.id, where.ids) : undefined,
+        inArray(applications.status, [...DECIDED]),
+        sql`${applications.decisionNotifiedStatus} is distinct from ${applications.status}`,
+      ),
+    );
+  await queue(
+    db,
+    config,
+    due,
+    (r) => `decision_${r.status}` as EmailTemplateKey,
+    // Keyed by the decision and when it was made: a race never doubles it, a later change is new.
+    (r) => `decision:${r.id}:${r.status}:${r.decidedAt?.getTime() ?? 0}`,
+  );
+  if (due.length) {
+    await db
+      .update(applications)
+      .set({ decisionNotifiedStatus: sql`${applications.status}` })
+      .where(
+        and(
+          inArray(
+            applications.id,
+            due.map((d) => d.id),
+          ),
+          isNotNull(applications.status),
+        ),
+      );
+  }
+  return due.length;
+}
+
+/** After a status change: announce it at once if that role's decisions are already released. */
+export async function queueDecisionEmailsIfReleased(
+  db: DbOrTx,
+  config: AppConfig,
+  ids: string[],
+): Promise<void> {
+  if (!ids.length) return;
+  const [s] = await db.select().from(settings).where(eq(settings.id, 1));
+  const roles = [
+    s?.hackerDecisionsReleased ? 'hacker' : null,
+    s?.mentorDecisionsReleased ? 'mentor' : null,
+  ].filter((r): r is 'hacker' | 'mentor' => r !== null);
+  for (const role of roles) await queueDecisionEmails(db, config, { role, ids });
+}
+
+export async function queueApplicationReceived(db: DbOrTx, config: AppConfig, app: Recipient): Promise<void> {
+  await queue(
+    db,
+    config,
+    [app],
+    () => 'application_received',
+    (r) => `received:${r.id}`,
+  );
+}
+
+export async function queueRsvpRecorded(db: DbOrTx, config: AppConfig, app: Recipient): Promise<void> {
+  await queue(
+    db,
+    config,
+    [app],
+    () => 'rsvp_recorded',
+    (r) => `rsvp:${r.id}:${Date.now()}`,
+  );
+}

@@ -1,0 +1,227 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  RSVP_CLOSED_MESSAGE,
+  RSVP_DEADLINE_MESSAGE,
+  rsvpRules,
+  rsvpSubmissionObject,
+  storedPronoun,
+  type AdminRsvpFilters,
+  type RsvpRow,
+  type RsvpSubmission,
+} from '@lanyard/shared/rsvp';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { applications } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
+import { containsPattern } from '../admin-applications/filters';
+import { toMyApplication } from '../applications/service';
+import { queueRsvpRecorded } from '../email/notify';
+import { getSettings } from '../settings/service';
+import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
+
+type Row = typeof applications.$inferSelect;
+
+/**
+ * Records an applicant's RSVP once. Every rule the form shows is checked here too: decisions
+ * released for the role, an accepted or waitlisted application, RSVPs open, the deadline not
+ * passed, no answer yet, and the attendance details for accepted applicants.
+ */
+export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw: unknown, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
+    if (!row) throw errors.notFound('You have no application to respond to.', 'no_application');
+    const s = await getSettings(tx);
+    const released = row.role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
+    if (!released || (row.status !== 'accepted' && row.status !== 'waitlisted')) {
+      throw errors.forbidden('There is no decision to respond to yet.', 'rsvp_not_available');
+    }
+    if (!s.rsvpOpen) throw new AppError(403, 'rsvp_closed', RSVP_CLOSED_MESSAGE);
+    if (s.rsvpDeadline && now.getTime() > s.rsvpDeadline.getTime()) {
+      throw new AppError(403, 'rsvp_deadline_passed', RSVP_DEADLINE_MESSAGE);
+    }
+    if (row.rsvpStatus !== null) {
+      throw errors.conflict(
+        'Your RSVP is already recorded. Please e-mail the organizers to change it.',
+        'rsvp_recorded',
+      );
+    }
+    const parsed = rsvpSubmissionObject.superRefine((v, ctx) => rsvpRules(v, ctx, row.status)).safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw errors.badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`, 'validation_error');
+    }
+    const v: RsvpSubmission = parsed.data;
+    const attending = v.response === 'accepted' && row.status === 'accepted';
+    const [updated] = await tx
+      .update(applications)
+      .set({
+        rsvpStatus: v.response,
+        rsvpAt: now,
+        preferredName: attending ? v.preferredName : null,
+        schoolName: attending ? v.schoolName : null,
+        pronoun: attending ? storedPronoun(v) : null,
+        linkedinUrl: attending ? v.linkedinUrl || null : null,
+        githubUrl: attending ? v.githubUrl || null : null,
+        liabilityWaiverAccepted: attending ? v.liabilityWaiverAccepted : null,
+        photoClearanceAccepted: attending ? v.photoClearanceAccepted : null,
+        photoSharingOptOut: attending ? v.photoSharingOptOut : null,
+        updatedAt: now,
+      })
+      .where(eq(applications.id, row.id))
+      .returning();
+    await queueRsvpRecorded(tx, config, {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      status: row.status,
+    });
+    return toMyApplication(tx, updated!, s);
+  });
+}
+
+export function rsvpFilters(f: Partial<AdminRsvpFilters>): SQL | undefined {
+  const where: (SQL | undefined)[] = [
+    inArray(applications.status, f.status?.length ? f.status : ['accepted', 'waitlisted', 'rejected']),
+  ];
+  if (f.search) {
+    where.push(
+      sql`(${applications.firstName} || ' ' || ${applications.lastName} || ' ' || ${applications.email}) ilike ${containsPattern(f.search)}`,
+    );
+  }
+  if (f.role?.length) where.push(inArray(applications.role, f.role));
+  if (f.rsvp_status?.length) {
+    const given = f.rsvp_status.filter((s) => s !== 'no_response') as ('accepted' | 'declined' | 'maybe')[];
+    where.push(
+      or(
+        given.length ? inArray(applications.rsvpStatus, given) : undefined,
+        f.rsvp_status.includes('no_response') ? isNull(applications.rsvpStatus) : undefined,
+      ),
+    );
+  }
+  if (f.liability?.length) {
+    where.push(
+      or(
+        f.liability.includes('accepted') ? eq(applications.liabilityWaiverAccepted, true) : undefined,
+        f.liability.includes('declined') ? eq(applications.liabilityWaiverAccepted, false) : undefined,
+        f.liability.includes('n/a') ? isNull(applications.liabilityWaiverAccepted) : undefined,
+      ),
+    );
+  }
+  if (f.photo?.length) {
+    where.push(
+      or(
+        f.photo.includes('allow_sharing')
+          ? and(eq(applications.photoClearanceAccepted, true), eq(applications.photoSharingOptOut, false))
+          : undefined,
+        f.photo.includes('no_public_sharing') ? eq(applications.photoSharingOptOut, true) : undefined,
+        f.photo.includes('declined')
+          ? and(eq(applications.photoClearanceAccepted, false), eq(applications.photoSharingOptOut, false))
+          : undefined,
+        f.photo.includes('n/a')
+          ? and(isNull(applications.photoClearanceAccepted), isNull(applications.photoSharingOptOut))
+          : undefined,
+      ),
+    );
+  }
+  return and(...where);
+}
+
+export function toRsvpRow(r: Row): RsvpRow {
+  return {
+    _id: r.id,
+    name: `${r.firstName} ${r.lastName}`,
+    email: r.email,
+    role: r.role,
+    status: r.status,
+    rsvp_status: r.rsvpStatus,
+    rsvp_at: r.rsvpAt?.toISOString() ?? null,
+    preferred_name: r.preferredName,
+    school_name: r.schoolName,
+    pronoun: r.pronoun,
+    linkedin_url: r.linkedinUrl,
+    github_url: r.githubUrl,
+    liability_waiver_accepted: r.liabilityWaiverAccepted,
+    photo_clearance_accepted: r.photoClearanceAccepted,
+    photo_sharing_opt_out: r.photoSharingOptOut,
+  };
+}
+
+export async function listRsvps(db: Db, f: AdminRsvpFilters) {
+  const where = rsvpFilters(f);
+  const [rows, [stats]] = await Promise.all([
+    db
+      .select()
+      .from(applications)
+      .where(where)
+      .orderBy(asc(applications.lastName), asc(applications.firstName), desc(applications.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db
+      .select({
+        total: count(),
+        accepted: sql<number>`count(*) filter (where ${applications.rsvpStatus} = 'accepted')::int`,
+        declined: sql<number>`count(*) filter (where ${applications.rsvpStatus} = 'declined')::int`,
+        maybe: sql<number>`count(*) filter (where ${applications.rsvpStatus} = 'maybe')::int`,
+        none: sql<number>`count(*) filter (where ${applications.rsvpStatus} is null)::int`,
+      })
+      .from(applications)
+      .where(where),
+  ]);
+  const total = stats?.total ?? 0;
+  return {
+    applications: rows.map(toRsvpRow),
+    rsvp_stats: {
+      total_rsvp: (stats?.accepted ?? 0) + (stats?.declined ?? 0) + (stats?.maybe ?? 0),
+      accepted: stats?.accepted ?? 0,
+      declined: stats?.declined ?? 0,
+      maybe: stats?.maybe ?? 0,
+      no_response: stats?.none ?? 0,
+    },
+    total,
+    page: f.page,
+    pages: Math.max(1, Math.ceil(total / f.limit)),
+  };
+}
+
+/** An admin sets or corrects an RSVP; the attendance details are kept only for "accepted". */
+export async function adminUpdateRsvp(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  body: z.infer<typeof adminRsvpBodySchema>,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
+    if (!row) throw errors.notFound('Application not found.');
+    const keep = body.rsvp_status === 'accepted';
+    const pick = <T>(v: T | undefined, current: T | null): T | null =>
+      keep ? (v === undefined ? current : v) : null;
+    const [updated] = await tx
+      .update(applications)
+      .set({
+        rsvpStatus: body.rsvp_status,
+        rsvpAt: body.rsvp_status === null ? null : (row.rsvpAt ?? new Date()),
+        preferredName: pick(body.preferred_name, row.preferredName),
+        schoolName: pick(body.school_name, row.schoolName),
+        pronoun: pick(body.pronoun, row.pronoun),
+        linkedinUrl: pick(body.linkedin_url || null, row.linkedinUrl),
+        githubUrl: pick(body.github_url || null, row.githubUrl),
+        liabilityWaiverAccepted: pick(body.liability_waiver_accepted, row.liabilityWaiverAccepted),
+        photoClearanceAccepted: pick(body.photo_clearance_accepted, row.photoClearanceAccepted),
+        photoSharingOptOut: pick(body.photo_sharing_opt_out, row.photoSharingOptOut),
+        updatedAt: new Date(),
+      })
+      .where(eq(applications.id, id))
+      .returning();
+    await audit(tx, actor, {
+      action: 'rsvp.update',
+      targetType: 'application',
+      targetId: id,
+      before: toRsvpRow(row),
+      after: toRsvpRow(updated!),
+    });
+    return toRsvpRow(updated!);
+  });
+}
