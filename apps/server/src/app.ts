@@ -19,6 +19,7 @@ import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { healthRoutes } from './modules/health/routes';
+import { oidcRoutes } from './modules/oidc/routes';
 import { webDistDir } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(oidcRoutes, { prefix: '/api/auth/oidc' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(adminUserRoutes, { prefix: '/api/admin' });
   await app.register(adminApplicationRoutes, { prefix: '/api/admin/applications' });

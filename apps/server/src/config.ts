@@ -40,6 +40,13 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_ISSUER: optionalString.pipe(
+    z.string().url('OIDC_ISSUER must be the issuer URL, such as https://accounts.google.com').optional(),
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: optionalString,
+  OIDC_ADMIN_EMAILS: optionalString,
 });
 
 export interface AppConfig {
@@ -59,6 +66,20 @@ export interface AppConfig {
   event: EventConfig;
   /** Rate limits can be loosened by tests that are not about them. */
   rateLimits: boolean;
+  /** Admin single sign-on (OpenID Connect); undefined when OIDC_* is not configured. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the button: "Sign in with {providerName}". */
+  providerName: string;
+  /** Verified e-mails (lower-cased) that may sign in as admins and get linked on first sign-in. */
+  adminEmails: string[];
+  /** `${PUBLIC_URL}/api/auth/oidc/callback`, registered at the provider. */
+  redirectUri: string;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +119,52 @@ export function loadEventConfig(file: string): EventConfig {
   return parsed.data;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function loadOidcConfig(e: z.infer<typeof envSchema>, publicUrl: string): OidcConfig | undefined {
+  const required = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+  };
+  const missing = Object.entries(required)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
+  if (missing.length === 3) {
+    if (e.OIDC_ADMIN_EMAILS || e.OIDC_PROVIDER_NAME) {
+      throw new ConfigError(
+        'OIDC_ADMIN_EMAILS or OIDC_PROVIDER_NAME is set, but single sign-on also needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
+      );
+    }
+    return undefined;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; missing: ${missing.join(', ')}.`,
+    );
+  }
+  const issuer = new URL(e.OIDC_ISSUER!);
+  if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname))) {
+    throw new ConfigError('OIDC_ISSUER must be an https:// URL (http:// only for localhost).');
+  }
+  const adminEmails = (e.OIDC_ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
+  const badEmail = adminEmails.find((v) => !z.string().email().safeParse(v).success);
+  if (badEmail !== undefined) {
+    throw new ConfigError(`OIDC_ADMIN_EMAILS: ${JSON.stringify(badEmail)} is not an e-mail address.`);
+  }
+  return {
+    issuer: e.OIDC_ISSUER!,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    providerName: e.OIDC_PROVIDER_NAME ?? 'Single Sign-On',
+    adminEmails: [...new Set(adminEmails)],
+    redirectUri: `${publicUrl}/api/auth/oidc/callback`,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -132,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
     rateLimits: true,
+    oidc: loadOidcConfig(e, publicUrl),
   };
 }

@@ -1,7 +1,8 @@
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate } from 'react-router';
-import { ShieldCheck } from 'lucide-react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { loginBodySchema, type PublicUser } from '@lanyard/shared/auth';
 import { Button } from '@/components/ui/button';
@@ -14,23 +15,76 @@ import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLogin } from '../api/admin-login';
+import { oidcStartUrl, ssoErrorMessage, useOidcConfig } from '../api/oidc';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
 const adminHome = () => paths.admin;
 
 export function AdminLoginPage() {
   usePageTitle('Admin Portal');
-  const { data: user } = useUser();
+  const { data: user, isSuccess: userKnown } = useUser();
   const adminLogin = useAdminLogin();
+  const oidc = useOidcConfig();
   const { completeSignIn, isCompleting } = useCompleteSignIn({ fallback: adminHome });
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Single sign-on ends here: `?sso=success` after the provider's round trip, `?sso_error=` when refused.
+  const ssoReturned = searchParams.get('sso') === 'success';
+  const ssoError = searchParams.get('sso_error');
+  const [redirecting, setRedirecting] = useState(false);
+  const ssoHandled = useRef(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
 
+  useEffect(() => {
+    if (!ssoError) return;
+    toast.error('Access Denied', { id: 'sso-error', description: ssoErrorMessage(ssoError) });
+    setSearchParams(
+      (prev) => {
+        prev.delete('sso_error');
+        return prev;
+      },
+      { replace: true },
+    );
+  }, [ssoError, setSearchParams]);
+
+  useEffect(() => {
+    if (!ssoReturned || !userKnown || ssoHandled.current) return;
+    ssoHandled.current = true;
+    if (user?.role === 'admin') {
+      // Like the password sign-in: the saved page (kept while away at the provider), else /admin.
+      completeSignIn(user);
+      toast.success('Admin Access Granted');
+    } else {
+      setSearchParams(
+        (prev) => {
+          prev.delete('sso');
+          return prev;
+        },
+        { replace: true },
+      );
+    }
+  }, [ssoReturned, userKnown, user, completeSignIn, setSearchParams]);
+
+  // Back from the provider through the browser's page cache: the button must work again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   // An admin who is already signed in has nothing to do here.
-  if (user?.role === 'admin' && !isCompleting) return <Navigate to={paths.admin} replace />;
+  if (user?.role === 'admin' && !isCompleting && !ssoReturned) return <Navigate to={paths.admin} replace />;
+
+  const startSso = () => {
+    setRedirecting(true);
+    // A full-page redirect (no popup); the server sends the browser on to the provider.
+    window.location.assign(oidcStartUrl());
+  };
 
   const onSubmit = handleSubmit((values) =>
     adminLogin.mutate(values, {
@@ -45,7 +99,10 @@ export function AdminLoginPage() {
     }),
   );
 
-  const pending = adminLogin.isPending || isCompleting;
+  // Back from the provider, an admin is being let in (a non-admin's `?sso=` is dropped by the effect).
+  const ssoPending = redirecting || (ssoReturned && (!userKnown || user?.role === 'admin'));
+  const pending = adminLogin.isPending || isCompleting || ssoPending;
+  const providerName = oidc.data?.enabled ? oidc.data.provider_name : undefined;
   return (
     <main className="flex flex-1 items-center justify-center bg-slate-100 px-4 py-16">
       <Card className="w-full max-w-md">
@@ -57,6 +114,29 @@ export function AdminLoginPage() {
           <CardDescription>Sign in with your organiser account.</CardDescription>
         </CardHeader>
         <CardContent>
+          {providerName !== undefined && (
+            <>
+              <Button size="lg" disabled={pending} onClick={startSso} className="w-full">
+                {ssoPending ? (
+                  <>
+                    <Spinner /> Signing in...
+                  </>
+                ) : (
+                  <>
+                    <KeyRound aria-hidden="true" /> Sign in with {providerName}
+                  </>
+                )}
+              </Button>
+              <div
+                className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase"
+                aria-hidden="true"
+              >
+                <span className="h-px flex-1 bg-slate-200" />
+                or
+                <span className="h-px flex-1 bg-slate-200" />
+              </div>
+            </>
+          )}
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Admin sign in">
             <FormField id="admin-email" label="Email" error={errors.email?.message}>
               {(control) => (
@@ -81,8 +161,14 @@ export function AdminLoginPage() {
                 />
               )}
             </FormField>
-            <Button type="submit" size="lg" disabled={pending} className="w-full">
-              {pending ? (
+            <Button
+              type="submit"
+              size="lg"
+              variant={providerName !== undefined ? 'secondary' : 'default'}
+              disabled={pending}
+              className="w-full"
+            >
+              {pending && !ssoPending ? (
                 <>
                   <Spinner /> Signing in...
                 </>

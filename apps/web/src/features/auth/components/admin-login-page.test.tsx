@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PublicUser } from '@lanyard/shared/auth';
+import { eventConfigSchema } from '@lanyard/shared/event';
+import type { OidcConfigResponse } from '@lanyard/shared/oidc';
+import { EventConfigProvider } from '@/config/event-config';
+import { meQueryKey } from '@/lib/auth/get-me';
+import { REDIRECT_AFTER_LOGIN_KEY } from '@/lib/auth/redirect-after-login';
+import { createQueryClient } from '@/lib/query-client';
+import { AdminLoginPage } from './admin-login-page';
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
+vi.mock('sonner', () => ({ toast: toastMock }));
+
+const event = eventConfigSchema.parse({
+  name: 'Test Hacks',
+  edition: 'I',
+  startDate: '2025-09-19',
+  endDate: '2025-09-21',
+  dates: {
+    applicationsOpen: 'July 3, 2025',
+    applicationDeadline: 'August 18, 2025',
+    expectedDecisions: 'Early August',
+    rsvpDeadline: 'Mid August',
+    event: 'Sept 19-21, 2025',
+  },
+  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
+  contactEmail: 'team@example.org',
+  supportEmail: 'help@example.org',
+  websiteUrl: 'https://example.org',
+  faqUrl: 'https://example.org/faq',
+  instagramUrl: 'https://instagram.com/example',
+  socialLinks: [],
+  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
+  photoReleaseUrl: 'https://example.org/photo.pdf',
+  brandColor: '#4f46e5',
+  footerCredit: 'Built by tests',
+});
+
+const admin: PublicUser = {
+  id: '8d3c6f8e-4a7b-4c1e-9f4a-2b7d9e1c3a5f',
+  email: 'boss@example.org',
+  role: 'admin',
+  applicationStatus: 'admin',
+  emailVerified: true,
+};
+
+function renderAt(path: string, opts: { oidc: OidcConfigResponse; user: PublicUser | null }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/auth/oidc/config')) return Promise.resolve(Response.json(opts.oidc));
+      return Promise.resolve(Response.json({ error: 'Please sign in to continue.' }, { status: 401 }));
+    }),
+  );
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(meQueryKey, opts.user);
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/login', element: <AdminLoginPage /> },
+      { path: '/admin', element: <p>Admin page</p> },
+      { path: '/checkin', element: <p>Check-in page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <EventConfigProvider config={event}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </EventConfigProvider>,
+  );
+  return router;
+}
+
+const assign = vi.fn();
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('location', { ...window.location, assign });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('admin single sign-on', () => {
+  it('shows no provider button when single sign-on is off', async () => {
+    renderAt('/admin/login', { oidc: { enabled: false }, user: null });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeDefined();
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: /Sign in with/ })).toBeNull();
+  });
+
+  it('offers "Sign in with" the provider and starts a full-page redirect through the server', async () => {
+    renderAt('/admin/login', { oidc: { enabled: true, provider_name: 'Example ID' }, user: null });
+    const button = await screen.findByRole('button', { name: 'Sign in with Example ID' });
+    fireEvent.click(button);
+    expect(assign).toHaveBeenCalledWith('/api/auth/oidc/start?redirect=%2Fadmin%2Flogin%3Fsso%3Dsuccess');
+    expect(await screen.findByText('Signing in...')).toBeDefined();
+  });
+
+  it('says "Access Denied" when the server refused the provider account', async () => {
+    const router = renderAt('/admin/login?sso_error=denied', {
+      oidc: { enabled: true, provider_name: 'Example ID' },
+      user: null,
+    });
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith('Access Denied', {
+        id: 'sso-error',
+        description: 'Invalid admin credentials or not authorized.',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('back from the provider, grants access and goes to the saved page', async () => {
+    localStorage.setItem(REDIRECT_AFTER_LOGIN_KEY, '/checkin');
+    const router = renderAt('/admin/login?sso=success', {
+      oidc: { enabled: true, provider_name: 'Example ID' },
+      user: admin,
+    });
+    expect(await screen.findByText('Check-in page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/checkin');
+    expect(toastMock.success).toHaveBeenCalledWith('Admin Access Granted');
+    expect(localStorage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBeNull();
+  });
+});
