@@ -16,6 +16,7 @@ import { adminApplicationRoutes, decisionRoutes } from './modules/admin-applicat
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
+import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -94,6 +95,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(applicationRoutes, { prefix: '/api/applications' });
   await app.register(applicantRsvpRoutes, { prefix: '/api/applications' });
   await app.register(adminRsvpRoutes, { prefix: '/api/admin' });
+  await app.register(adminEmailRoutes, { prefix: '/api/admin' });
+  await app.register(emailTemplateRoutes, { prefix: '/api/settings' });
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(placesRoutes, { prefix: '/api/places' });

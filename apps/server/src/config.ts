@@ -31,6 +31,7 @@ const envSchema = z.object({
     z.string().url('SMTP_URL must be a URL such as smtp://user:pass@host:587').optional(),
   ),
   MAIL_FROM: z.string().default('Lanyard <no-reply@localhost>'),
+  EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   ADMIN_EMAIL: optionalString.pipe(z.string().email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString,
   SESSION_SECRET: optionalString,
@@ -58,6 +59,7 @@ export interface AppConfig {
   secureCookies: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  emailRatePerMinute: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   sessionSecret: string;
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    emailRatePerMinute: e.EMAIL_RATE_PER_MINUTE,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),

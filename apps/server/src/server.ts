@@ -27,7 +27,13 @@ async function main(): Promise<void> {
     app.log.info(`Admin ${config.adminEmail} ${outcome} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
   }
 
-  const worker = createOutboxWorker({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const worker = createOutboxWorker({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    ratePerMinute: config.emailRatePerMinute,
+  });
   worker.start();
   const housekeeping = setInterval(() => {
     Promise.all([pruneSessions(db), pruneRateLimits(db), sweepOrphans(db, app.storage)]).catch((err: Error) =>

@@ -31,7 +31,8 @@ export const applicationStatus = pgEnum('application_status', APPLICATION_STATUS
 export const rsvpStatus = pgEnum('rsvp_status', RSVP_STATUSES);
 export const checkinRole = pgEnum('checkin_role', CHECKIN_ROLES);
 export const authTokenKind = pgEnum('auth_token_kind', ['email_verification', 'password_reset']);
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
+// 'sending' marks a message handed to SMTP; one left so by a crash is never resent blindly.
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -254,6 +255,7 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,10 +1,14 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 
 export const MAX_ATTEMPTS = 8;
+/** A message claimed longer ago than this belonged to a process that died while sending it. */
+export const STALE_SENDING_MS = 5 * 60_000;
+export const INTERRUPTED_ERROR =
+  'Interrupted while sending (the server stopped). Not resent automatically, to avoid a duplicate: retry it if it did not arrive.';
 
 /** 30 s, 1 min, 2 min ... capped at one hour. */
 export function backoffMs(attempts: number): number {
@@ -12,30 +16,39 @@ export function backoffMs(attempts: number): number {
 }
 
 export interface OutboxWorker {
-  /** Sends what is due now; returns how many were sent. */
+  /** Sends what is due now (at the configured rate); returns how many were sent. */
   drain(): Promise<number>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 }
 
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
 /**
- * Sends due outbox rows over SMTP. Rows are claimed with SKIP LOCKED, so several server
- * instances can run workers on one database without sending a message twice.
- * Without SMTP_URL, messages stay in the outbox (pending) and are logged once, so nothing is lost.
+ * Sends due outbox rows over SMTP, one at a time, each claimed in its own short transaction
+ * (`sending`, SKIP LOCKED) before it is handed to SMTP. Several instances can share the table
+ * without sending a message twice, and a crash leaves at most the one message it was sending
+ * marked `sending`; on the next start such a row is marked failed for a person to retry, never
+ * resent blindly. Without SMTP_URL, messages stay queued and are logged (recipient and subject only).
  */
 export function createOutboxWorker(opts: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  /** Messages per minute; keeps a release of 5,000 decisions within the provider's limits. */
+  ratePerMinute?: number;
 }): OutboxWorker {
   const { db, log } = opts;
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
+  const spacingMs = opts.ratePerMinute ? 60_000 / opts.ratePerMinute : 0;
   const logged = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let stopping = false;
+  let lastSentAt = 0;
 
   async function logUnsent(): Promise<number> {
     const rows = await db
@@ -47,7 +60,7 @@ export function createOutboxWorker(opts: {
       })
       .from(emailOutbox)
       .where(eq(emailOutbox.status, 'pending'))
-      .orderBy(asc(emailOutbox.createdAt))
+      .orderBy(emailOutbox.createdAt)
       .limit(50);
     for (const row of rows) {
       if (logged.has(row.id)) continue;
@@ -61,50 +74,63 @@ export function createOutboxWorker(opts: {
     return 0;
   }
 
+  async function claim(): Promise<OutboxRow | undefined> {
+    const res = await db.execute<{ id: string }>(sql`
+      update email_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+      where id = (
+        select id from email_outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, created_at
+        limit 1
+        for update skip locked)
+      returning id`);
+    const id = res.rows[0]?.id;
+    if (!id) return undefined;
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    return row;
+  }
+
   async function sendDue(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const claimed = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(emailOutbox)
-          .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-          .orderBy(asc(emailOutbox.nextAttemptAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        const row = rows[0];
-        if (!row) return false;
-        try {
-          await transport!.sendMail({
-            from: opts.from,
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody ?? undefined,
-          });
-          await tx
-            .update(emailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
-            .where(eq(emailOutbox.id, row.id));
-          sent++;
-        } catch (err) {
-          const attempts = row.attempts + 1;
-          const failed = attempts >= MAX_ATTEMPTS;
-          log.warn({ err: (err as Error).message, to: row.toAddress, attempts }, 'e-mail send failed');
-          await tx
-            .update(emailOutbox)
-            .set({
-              attempts,
-              status: failed ? 'failed' : 'pending',
-              lastError: (err as Error).message.slice(0, 1000),
-              nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
-            })
-            .where(eq(emailOutbox.id, row.id));
-        }
-        return true;
-      });
-      if (!claimed) return sent;
+    while (!stopping) {
+      if (spacingMs) {
+        const wait = lastSentAt + spacingMs - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      const row = await claim();
+      if (!row) return sent;
+      lastSentAt = Date.now();
+      try {
+        await transport!.sendMail({
+          from: opts.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          messageId: `<${row.id}@lanyard>`,
+        });
+        await db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .where(eq(emailOutbox.id, row.id));
+        sent++;
+      } catch (err) {
+        const failed = row.attempts >= MAX_ATTEMPTS;
+        log.warn(
+          { err: (err as Error).message, to: row.toAddress, attempts: row.attempts },
+          'e-mail send failed',
+        );
+        await db
+          .update(emailOutbox)
+          .set({
+            status: failed ? 'failed' : 'pending',
+            lastError: (err as Error).message.slice(0, 1000),
+            nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+          })
+          .where(eq(emailOutbox.id, row.id));
+      }
     }
+    return sent;
   }
 
   const drain = (): Promise<number> => {
@@ -117,17 +143,32 @@ export function createOutboxWorker(opts: {
   return {
     drain,
     start(intervalMs = 2000) {
+      recoverInterrupted(db)
+        .then((n) => {
+          if (n)
+            log.warn(`${n} e-mail(s) were interrupted mid-send by a stop; marked failed for a manual retry.`);
+        })
+        .catch(() => {});
       timer = setInterval(() => {
         drain().catch((err) => log.warn({ err: (err as Error).message }, 'outbox worker pass failed'));
       }, intervalMs);
       timer.unref();
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
       transport?.close();
     },
   };
+}
+
+/** Rows a dead process left in `sending`: their fate is unknown, so a person decides. */
+export async function recoverInterrupted(db: Db, olderThanMs = STALE_SENDING_MS): Promise<number> {
+  const res = await db.execute(sql`
+    update email_outbox set status = 'failed', last_error = ${INTERRUPTED_ERROR}
+    where status = 'sending' and claimed_at < now() - make_interval(secs => ${olderThanMs / 1000})`);
+  return res.rowCount ?? 0;
 }
 
 export async function pendingCount(db: Db): Promise<number> {
