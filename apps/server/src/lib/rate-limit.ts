@@ -29,6 +29,36 @@ export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): 
   }
 }
 
+function windowStartOf(limit: Limit, now: Date): Date {
+  const windowMs = limit.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** Throws 429 when a limit is already used up, without counting this request. */
+export async function checkLimits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
+  for (const limit of limits) {
+    const windowStart = windowStartOf(limit, now);
+    const result = await db.execute<{ count: number }>(sql`
+      select count from rate_limits where key = ${limit.key} and window_start = ${windowStart.toISOString()}`);
+    if (Number(result.rows[0]?.count ?? 0) >= limit.max) {
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
+      );
+      throw errors.tooMany(retryAfter);
+    }
+  }
+}
+
+/** Counts a request against the limits (used for failures only, e.g. wrong passwords). */
+export async function recordHits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
+  for (const limit of limits) {
+    await db.execute(sql`
+      insert into rate_limits (key, window_start, count) values (${limit.key}, ${windowStartOf(limit, now).toISOString()}, 1)
+      on conflict (key, window_start) do update set count = rate_limits.count + 1`);
+  }
+}
+
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
 }

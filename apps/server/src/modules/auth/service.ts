@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { applicationDrafts, applications, authTokens, settings, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
+import { checkLimits, enforceLimits, recordHits } from '../../lib/rate-limit';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueEmail } from '../email/outbox';
 import { passwordResetEmail, verificationEmail } from '../email/templates';
@@ -162,17 +162,19 @@ export async function login(
   body: { email: string; password: string },
   opts: { adminOnly: boolean },
 ): Promise<{ token: string; user: PublicUser }> {
-  await enforceLimits(ctx.db, [
+  // Only failures count: people who sign in often are never locked out, guessers are.
+  const limits = [
     { key: `login:ip-email:${ctx.ip}:${body.email}`, max: 10, windowSeconds: 600 },
-    { key: `login:ip:${ctx.ip}`, max: 200, windowSeconds: 600 },
-  ]);
+    { key: `login:ip:${ctx.ip}`, max: 100, windowSeconds: 600 },
+  ];
+  await checkLimits(ctx.db, limits);
   const rows = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const user = rows[0];
-  if (!user) {
-    await burnPasswordCheck(body.password);
-    throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
-  }
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
+  const valid = user
+    ? await verifyPassword(user.passwordHash, body.password)
+    : await burnPasswordCheck(body.password).then(() => false);
+  if (!user || !valid) {
+    await recordHits(ctx.db, limits);
     throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
   }
   if (opts.adminOnly && user.role !== 'admin') {
