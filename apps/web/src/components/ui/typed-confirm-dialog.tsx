@@ -1,0 +1,103 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+
+interface TypedConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Usually "Are you sure?". */
+  title: string;
+  description: ReactNode;
+  /** The word the admin must type (compared case-insensitively, surrounding spaces ignored). */
+  confirmText?: string;
+  /** Label of the confirming button. */
+  actionLabel: string;
+  destructive?: boolean;
+  /** Disables the buttons and shows a spinner while the action runs. */
+  pending?: boolean;
+  onConfirm: () => void;
+}
+
+/** Confirmation for destructive or global admin actions: the admin types a word to enable the action. */
+export function TypedConfirmDialog(props: TypedConfirmDialogProps) {
+  const { open, onOpenChange, pending = false } = props;
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          {/* Remount the body on every opening so the typed word starts empty. */}
+          {open ? <ConfirmBody {...props} /> : null}
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function ConfirmBody({
+  title,
+  description,
+  confirmText = 'confirm',
+  actionLabel,
+  destructive = false,
+  pending = false,
+  onConfirm,
+}: TypedConfirmDialogProps) {
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const matches = typed.trim().toLowerCase() === confirmText.trim().toLowerCase();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (matches && !pending) onConfirm();
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      <div className="flex flex-col gap-1.5">
+        <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
+        <AlertDialog.Description asChild>
+          <div className="text-sm text-slate-600">{description}</div>
+        </AlertDialog.Description>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>
+          Type <span className="font-mono font-semibold">{confirmText}</span> to continue
+        </Label>
+        <Input
+          id={inputId}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          disabled={pending}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <AlertDialog.Cancel asChild>
+          <Button variant="secondary" disabled={pending}>
+            Cancel
+          </Button>
+        </AlertDialog.Cancel>
+        <Button
+          type="submit"
+          variant={destructive ? 'destructive' : 'default'}
+          disabled={!matches || pending}
+          aria-busy={pending || undefined}
+        >
+          {pending ? <Spinner className="size-4" /> : null}
+          {actionLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,316 @@
+import { useEffect, type ReactNode } from 'react';
+import type { AdminApplicationDetail } from '@lanyard/shared/admin';
+import type { DecisionStatus } from '@lanyard/shared/constants';
+import { Check, Clock, ExternalLink, FileText, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useApplicationDetail } from '../../api/applications-detail';
+import { useAdminResumeUrl } from '../../api/applications-resume-url';
+import { useUpdateApplicationStatus } from '../../api/applications-update-status';
+import { answerSections, NOT_PROVIDED } from '../../lib/application-answers';
+import { describeAuditEntry } from '../../lib/history';
+import { formatDate, formatDateTime, fullName, roleName, safeHttpUrl } from '../../lib/labels';
+import { StatusBadge } from './status-badge';
+
+export const FETCH_DETAIL_ERROR = 'Failed to fetch application details.';
+
+interface ApplicationDetailDialogProps {
+  applicationId: string | null;
+  onClose: () => void;
+}
+
+export function ApplicationDetailDialog({ applicationId, onClose }: ApplicationDetailDialogProps) {
+  const detail = useApplicationDetail(applicationId);
+
+  useEffect(() => {
+    if (detail.isError) toast.error('Error', { description: FETCH_DETAIL_ERROR });
+  }, [detail.isError]);
+
+  return (
+    <Dialog open={applicationId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
+        {detail.data ? (
+          <DetailBody application={detail.data} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Application Details</DialogTitle>
+              <DialogDescription>
+                {detail.isError ? FETCH_DETAIL_ERROR : 'Loading application...'}
+              </DialogDescription>
+            </DialogHeader>
+            {detail.isError ? (
+              <Alert tone="error" role="alert" className="items-center">
+                <AlertDescription className="mt-0 flex-1">{FETCH_DETAIL_ERROR}</AlertDescription>
+                <Button variant="secondary" size="sm" onClick={() => void detail.refetch()}>
+                  Try again
+                </Button>
+              </Alert>
+            ) : (
+              <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-700">
+                <Spinner className="size-5 text-brand-ink" />
+                Loading application...
+              </div>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
+      <h3 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** Label/value pairs; values are plain text (never HTML), isolated for bidi and wrapped when long. */
+function Fields({ items }: { items: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex min-w-0 flex-col gap-1">
+          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+          <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Text({ value }: { value: string | null | undefined }) {
+  const text = value && value.trim() !== '' ? value : NOT_PROVIDED;
+  return <bdi>{text}</bdi>;
+}
+
+function LinkOrText({ value }: { value: string | null | undefined }) {
+  const href = safeHttpUrl(value);
+  if (!href) return <Text value={value} />;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="font-medium break-all text-brand-ink underline underline-offset-2"
+    >
+      {href}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function yesNo(value: boolean | null): string {
+  if (value === null) return 'No Response';
+  return value ? 'Accepted' : 'Not accepted';
+}
+
+/** Photo permission as the RSVP tab words it. */
+function photoPermission(a: AdminApplicationDetail): string {
+  if (a.photo_clearance_accepted === null) return 'No Choice Made';
+  if (!a.photo_clearance_accepted) return 'Declined';
+  return a.photo_sharing_opt_out ? 'No Public Sharing' : 'Allow Sharing';
+}
+
+const STATUS_ACTIONS: {
+  status: DecisionStatus;
+  label: string;
+  variant: 'default' | 'destructive' | 'secondary';
+  icon: typeof Check;
+}[] = [
+  { status: 'accepted', label: 'Accept', variant: 'default', icon: Check },
+  { status: 'rejected', label: 'Reject', variant: 'destructive', icon: X },
+  { status: 'waitlisted', label: 'Waitlist', variant: 'secondary', icon: Clock },
+];
+
+function DetailBody({ application: a }: { application: AdminApplicationDetail }) {
+  const name = fullName(a);
+  const updateStatus = useUpdateApplicationStatus();
+  const resumeUrl = useAdminResumeUrl();
+  const { essays, fields } = answerSections(a.role, a.answers);
+  const portfolio = safeHttpUrl(a.portfolio_url ?? a.answers.portfolio);
+
+  const changeStatus = (status: DecisionStatus) => {
+    updateStatus.mutate(
+      { id: a._id, status },
+      {
+        onSuccess: () => toast.success('Success', { description: `Application status updated to ${status}` }),
+        onError: () => toast.error('Error', { description: 'Failed to update application status' }),
+      },
+    );
+  };
+
+  const noResume = () =>
+    toast.warning('No Resume', { description: 'This applicant did not submit a resume.' });
+
+  const openResume = () => {
+    if (!a.resume_url) {
+      noResume();
+      return;
+    }
+    // Opened now, inside the click, so popup blockers allow it; pointed at the link once it arrives.
+    const tab = window.open('', '_blank');
+    resumeUrl.mutate(a.resume_url, {
+      onSuccess: ({ signed_url }) => {
+        const url = new URL(signed_url, window.location.origin).href;
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = url;
+        } else {
+          window.open(url, '_blank', 'noopener');
+        }
+      },
+      onError: (err) => {
+        tab?.close();
+        if (isApiError(err) && err.code === 'no_resume') noResume();
+        else toast.error('Download Error', { description: 'Failed to download resume. Please try again.' });
+      },
+    });
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="text-xl [overflow-wrap:anywhere]">
+          <bdi>{name}</bdi>
+        </DialogTitle>
+        <DialogDescription>
+          {roleName(a.role)} application submitted {formatDate(a.submitted_at)}
+        </DialogDescription>
+      </DialogHeader>
+
+      <Section title="Applicant" id="detail-applicant">
+        <Fields
+          items={[
+            ['Name', <Text key="n" value={name} />],
+            ['Email', <Text key="e" value={a.email} />],
+            ['Role', roleName(a.role)],
+            ['Status', <StatusBadge key="s" status={a.status} />],
+            ['School', <Text key="u" value={a.university} />],
+            ['Major', <Text key="m" value={a.major} />],
+          ]}
+        />
+      </Section>
+
+      {a.rsvp_status === 'accepted' ? (
+        <Section title="RSVP" id="detail-rsvp">
+          <Fields
+            items={[
+              ['RSVP Status', 'Accepted'],
+              ['Preferred Name', <Text key="p" value={a.preferred_name} />],
+              ['School Name', <Text key="s" value={a.school_name} />],
+              ['Pronoun', <Text key="pr" value={a.pronoun} />],
+              ['LinkedIn', <LinkOrText key="l" value={a.linkedin_url} />],
+              ['GitHub', <LinkOrText key="g" value={a.github_url} />],
+              ['Liability Waiver', yesNo(a.liability_waiver_accepted)],
+              ['Photo Permission', photoPermission(a)],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Section title="Quick Actions" id="detail-quick-actions">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={openResume} disabled={resumeUrl.isPending}>
+              {resumeUrl.isPending ? <Spinner className="size-4" /> : <FileText aria-hidden="true" />}
+              Download Resume
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Button>
+            {portfolio ? (
+              <Button asChild variant="secondary" size="sm">
+                <a href={portfolio} target="_blank" rel="noopener noreferrer nofollow">
+                  <ExternalLink aria-hidden="true" />
+                  View Portfolio
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            ) : (
+              <p className="self-center text-sm text-slate-600">No portfolio link</p>
+            )}
+          </div>
+        </Section>
+        <Section title="Change Status" id="detail-change-status">
+          <div className="flex flex-wrap gap-2">
+            {STATUS_ACTIONS.map(({ status, label, variant, icon: Icon }) => (
+              <Button
+                key={status}
+                variant={variant}
+                size="sm"
+                disabled={updateStatus.isPending || a.status === status}
+                onClick={() => changeStatus(status)}
+              >
+                {updateStatus.isPending && updateStatus.variables?.status === status ? (
+                  <Spinner className="size-4" />
+                ) : (
+                  <Icon aria-hidden="true" />
+                )}
+                {label}
+              </Button>
+            ))}
+          </div>
+        </Section>
+      </div>
+
+      <Section title="Application" id="detail-answers">
+        {essays.length ? (
+          <div className="flex flex-col gap-4">
+            {essays.map((essay) => (
+              <div key={essay.key} className="flex flex-col gap-1.5">
+                <h4 className="text-sm font-semibold text-slate-800">{essay.label}</h4>
+                <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
+                  <bdi>{essay.value}</bdi>
+                </p>
+              </div>
+            ))}
+          </div>
+        ) : null}
+        <Fields
+          items={fields.map((f) => [
+            f.label,
+            f.href ? <LinkOrText key={f.key} value={f.href} /> : <bdi key={f.key}>{f.value}</bdi>,
+          ])}
+        />
+      </Section>
+
+      <Section title="Submission" id="detail-submission">
+        <Fields
+          items={[
+            ['Submitted At', formatDateTime(a.submitted_at)],
+            ['Updated At', formatDateTime(a.updated_at)],
+            ['Access Code Used', <Text key="c" value={a.access_code_used ?? 'None'} />],
+          ]}
+        />
+      </Section>
+
+      <Section title="History" id="detail-history">
+        {a.history.length === 0 ? (
+          <p className="text-sm text-slate-600">No changes recorded yet.</p>
+        ) : (
+          <ol className="flex flex-col divide-y divide-slate-100">
+            {a.history.map((entry) => (
+              <li key={entry._id} className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:gap-3">
+                <time dateTime={entry.created_at} className="shrink-0 text-slate-600 tabular-nums sm:w-44">
+                  {formatDateTime(entry.created_at)}
+                </time>
+                <span className="text-slate-900">{describeAuditEntry(entry)}</span>
+                <span className="text-slate-600 [overflow-wrap:anywhere] sm:ml-auto">
+                  by <bdi>{entry.actor_email ?? 'System'}</bdi>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </>
+  );
+}

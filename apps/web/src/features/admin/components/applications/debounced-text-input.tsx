@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Input } from '@/components/ui/input';
+
+interface DebouncedTextInputProps extends Omit<ComponentProps<typeof Input>, 'value' | 'onChange'> {
+  /** The committed value (from the URL). */
+  value: string;
+  /** Called once typing has paused for `delayMs` (or on Enter). */
+  onCommit: (value: string) => void;
+  delayMs?: number;
+}
+
+/**
+ * A text input that shows every keystroke at once but commits (e.g. to the URL, which reloads the
+ * list) only after a pause. A change of `value` from outside (Clear All, Back) replaces the text.
+ */
+export function DebouncedTextInput({
+  value,
+  onCommit,
+  delayMs = 300,
+  onKeyDown,
+  ...props
+}: DebouncedTextInputProps) {
+  const [draft, setDraft] = useState(value);
+  const committed = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    // Changed elsewhere: drop any pending commit and show the new value.
+    clearTimeout(timer.current);
+    committed.current = value;
+    setDraft(value);
+  }, [value]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (next: string) => {
+    clearTimeout(timer.current);
+    if (next === committed.current) return;
+    committed.current = next;
+    onCommit(next);
+  };
+
+  return (
+    <Input
+      {...props}
+      value={draft}
+      onChange={(event) => {
+        const next = event.target.value;
+        setDraft(next);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => commit(next), delayMs);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(event.currentTarget.value);
+        onKeyDown?.(event);
+      }}
+    />
+  );
+}

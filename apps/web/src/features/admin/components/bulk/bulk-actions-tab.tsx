@@ -1,0 +1,16 @@
+import { BulkDeleteCard } from './bulk-delete-card';
+import { BulkStatusCard } from './bulk-status-card';
+import { DecisionManagementCard } from './decision-management-card';
+
+export function BulkActionsTab() {
+  return (
+    <section aria-labelledby="bulk-tab-title" className="flex flex-col gap-6">
+      <h2 id="bulk-tab-title" className="text-xl font-semibold text-slate-900">
+        Bulk Actions
+      </h2>
+      <DecisionManagementCard />
+      <BulkStatusCard />
+      <BulkDeleteCard />
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { toast } from 'sonner';
+
+/** "N Selected" (the bulk cards' badge). */
+export function selectedLabel(count: number): string {
+  return `${count} Selected`;
+}
+
+export function notifyNoneSelected(): void {
+  toast.error('No Applications Selected', {
+    description: 'Please select applications before performing bulk actions',
+  });
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterCount,
+  applicationsQuery,
+  booleanFilter,
+  cleanDate,
+  EMPTY_FILTERS,
+  filtersActiveLabel,
+  filtersOf,
+  readApplicationParams,
+  writeApplicationParams,
+  type ApplicationListParams,
+} from './application-filters';
+
+const full: ApplicationListParams = {
+  search: 'ada lovelace',
+  school: 'Riverside',
+  major: 'Math',
+  status: ['pending', 'accepted'],
+  role: ['mentor'],
+  dateFrom: '2025-07-03',
+  dateTo: '2025-08-18',
+  schoolType: ['high_school'],
+  ageGroup: ['under_18', 'adult'],
+  rsvp: ['no_response'],
+  page: 3,
+};
+
+describe('applications filters in the URL', () => {
+  it('round-trips every filter and the page', () => {
+    const url = writeApplicationParams(new URLSearchParams(), full);
+    expect(readApplicationParams(new URLSearchParams(url.toString()))).toEqual(full);
+  });
+
+  it('keeps other keys (the tab, the users filters) and replaces only its own', () => {
+    const start = new URLSearchParams('tab=applications&users_search=x&app_status=rejected&app_page=9');
+    const out = writeApplicationParams(start, { ...EMPTY_FILTERS, status: ['accepted'], page: 1 });
+    expect(out.get('tab')).toBe('applications');
+    expect(out.get('users_search')).toBe('x');
+    expect(out.getAll('app_status')).toEqual(['accepted']);
+    expect(out.has('app_page')).toBe(false);
+  });
+
+  it('leaves empty values and page 1 out, so no filters means a clean URL', () => {
+    const out = writeApplicationParams(new URLSearchParams('tab=applications'), {
+      ...EMPTY_FILTERS,
+      search: '   ',
+      page: 1,
+    });
+    expect(out.toString()).toBe('tab=applications');
+  });
+
+  it('ignores unknown values, duplicates, bad dates and bad pages', () => {
+    const p = readApplicationParams(
+      new URLSearchParams(
+        'app_status=accepted&app_status=bogus&app_status=accepted&app_role=admin&app_from=2025-02-30&app_to=yesterday&app_page=-2&app_rsvp=maybe',
+      ),
+    );
+    expect(p.status).toEqual(['accepted']);
+    expect(p.role).toEqual([]);
+    expect(p.dateFrom).toBe('');
+    expect(p.dateTo).toBe('');
+    expect(p.page).toBe(1);
+    expect(p.rsvp).toEqual(['maybe']);
+  });
+
+  it('normalises chip order, so the same filters give the same query key', () => {
+    const a = readApplicationParams(new URLSearchParams('app_status=rejected&app_status=pending'));
+    const b = readApplicationParams(new URLSearchParams('app_status=pending&app_status=rejected'));
+    expect(a.status).toEqual(b.status);
+  });
+
+  it('bounds text filters', () => {
+    const p = readApplicationParams(new URLSearchParams({ app_search: 'x'.repeat(500) }));
+    expect(p.search).toHaveLength(200);
+  });
+});
+
+describe('cleanDate', () => {
+  it('accepts real calendar dates only', () => {
+    expect(cleanDate('2024-02-29')).toBe('2024-02-29');
+    expect(cleanDate('2025-02-29')).toBe('');
+    expect(cleanDate('2025-13-01')).toBe('');
+    expect(cleanDate(null)).toBe('');
+  });
+});
+
+describe('the API query', () => {
+  it('uses the API names, repeated keys and page/limit', () => {
+    const q = applicationsQuery(filtersOf(full), 3);
+    expect(q.get('search')).toBe('ada lovelace');
+    expect(q.get('school')).toBe('Riverside');
+    expect(q.get('major')).toBe('Math');
+    expect(q.getAll('status')).toEqual(['pending', 'accepted']);
+    expect(q.getAll('role')).toEqual(['mentor']);
+    expect(q.getAll('rsvp_status')).toEqual(['no_response']);
+    expect(q.get('date_start')).toBe('2025-07-03');
+    expect(q.get('date_end')).toBe('2025-08-18');
+    expect(q.get('is_high_school')).toBe('true');
+    expect(q.get('page')).toBe('3');
+    expect(q.get('limit')).toBe('50');
+  });
+
+  it('sends a boolean-like filter only when exactly one option is chosen', () => {
+    expect(applicationsQuery({ ...EMPTY_FILTERS, ageGroup: ['under_18', 'adult'] }).has('age_under_18')).toBe(
+      false,
+    );
+    expect(applicationsQuery({ ...EMPTY_FILTERS, ageGroup: ['adult'] }).get('age_under_18')).toBe('false');
+    expect(applicationsQuery({ ...EMPTY_FILTERS, schoolType: ['college'] }).get('is_high_school')).toBe(
+      'false',
+    );
+    expect(applicationsQuery({ ...EMPTY_FILTERS }).has('is_high_school')).toBe(false);
+    expect(booleanFilter([], 'x')).toBeNull();
+  });
+
+  it('omits empty values and, for the export, the page', () => {
+    expect(applicationsQuery({ ...EMPTY_FILTERS, search: '  ', school: '' }).toString()).toBe('');
+    expect(applicationsQuery(filtersOf(full)).has('page')).toBe(false);
+  });
+
+  it('trims text before sending it', () => {
+    expect(applicationsQuery({ ...EMPTY_FILTERS, search: '  ada ' }).get('search')).toBe('ada');
+  });
+});
+
+describe('filter count', () => {
+  it('counts text and date filters once and each chip once', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount(filtersOf(full))).toBe(3 + 2 + 2 + 1 + 1 + 2 + 1);
+  });
+
+  it('words it', () => {
+    expect(filtersActiveLabel(1)).toBe('1 filter active');
+    expect(filtersActiveLabel(3)).toBe('3 filters active');
+  });
+});

@@ -1,0 +1,77 @@
+import type { BadgeProps } from '@/components/ui/badge';
+
+type Tone = NonNullable<BadgeProps['tone']>;
+
+/** Spec §4 admin colours: pending yellow, accepted green, rejected red, waitlisted orange, others grey. */
+export function statusTone(status: string): Tone {
+  switch (status) {
+    case 'pending':
+      return 'yellow';
+    case 'accepted':
+      return 'green';
+    case 'rejected':
+      return 'red';
+    case 'waitlisted':
+      return 'orange';
+    default:
+      return 'gray';
+  }
+}
+
+export function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+export function statusLabel(status: string): string {
+  return capitalize(status.replace(/_/g, ' '));
+}
+
+export function roleName(role: string): string {
+  return capitalize(role);
+}
+
+const RSVP_LABELS: Record<string, string> = { accepted: 'Accepted', declined: 'Declined', maybe: 'Maybe' };
+
+/** RSVP Status column: "N/A" when the applicant has not answered. */
+export function rsvpLabel(rsvp: string | null): string {
+  if (!rsvp) return 'N/A';
+  return RSVP_LABELS[rsvp] ?? capitalize(rsvp);
+}
+
+/** "Aug 18, 2025" (the Submitted column). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "Aug 18, 2025, 11:59 PM". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+export function fullName(a: { first_name: string; last_name: string }): string {
+  return `${a.first_name} ${a.last_name}`.trim();
+}
+
+/** Only http(s) links may become links; anything else stays text (QUALITY §12). */
+export function safeHttpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const v = value.trim();
+  if (!/^https?:\/\//i.test(v)) return null;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
