@@ -74,12 +74,16 @@ export function renderTemplate(
 ): RenderedEmail {
   const subject = fill(template.subject, values, (s) => s).replace(/[\r\n]+/g, ' ');
   const text = fill(template.body, values, (s) => s);
-  const html = fill(template.body, values, escapeHtml)
+  // The body is plain text: its own characters are escaped as well as the values.
+  const html = escapeHtml(text)
     .split(/\n{2,}/)
     .map(
       (para) =>
         `<p>${para
-          .replace(/(https?:\/\/[^\s<]+)/g, `<a href="$1" style="color:${brandColor}">$1</a>`)
+          .replace(
+            /(https?:\/\/[^\s<]+?)(?=&(?:lt|gt|quot|#39);|\s|$)/g,
+            `<a href="$1" style="color:${brandColor}">$1</a>`,
+          )
           .replace(/\n/g, '<br>')}</p>`,
     )
     .join('\n');

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { EmailTemplateKey } from '@lanyard/shared/email';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -71,7 +71,11 @@ export async function queueDecisionEmails(
         inArray(applications.status, [...DECIDED]),
         sql`${applications.decisionNotifiedStatus} is distinct from ${applications.status}`,
       ),
-    );
+    )
+    // Locked (in id order, as setStatuses does) so a decision cannot change between the e-mail
+    // and the mark: a concurrent change waits and is then announced itself.
+    .orderBy(asc(applications.id))
+    .for('update');
   await queue(
     db,
     config,

@@ -49,6 +49,8 @@ export function createOutboxWorker(opts: {
   let running: Promise<number> | undefined;
   let stopping = false;
   let lastSentAt = 0;
+  /** Ends the wait between two sends early, so stop() never waits out the rate limit. */
+  let wake: (() => void) | undefined;
 
   async function logUnsent(): Promise<number> {
     const rows = await db
@@ -95,7 +97,17 @@ export function createOutboxWorker(opts: {
     while (!stopping) {
       if (spacingMs) {
         const wait = lastSentAt + spacingMs - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (wait > 0) {
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, wait);
+            wake = () => {
+              clearTimeout(t);
+              resolve();
+            };
+          });
+          wake = undefined;
+          if (stopping) break;
+        }
       }
       const row = await claim();
       if (!row) return sent;
@@ -156,6 +168,7 @@ export function createOutboxWorker(opts: {
     },
     async stop() {
       stopping = true;
+      wake?.();
       if (timer) clearInterval(timer);
       await running?.catch(() => {});
       transport?.close();

@@ -198,6 +198,8 @@ export async function adminUpdateRsvp(
     const keep = body.rsvp_status === 'accepted';
     const pick = <T>(v: T | undefined, current: T | null): T | null =>
       keep ? (v === undefined ? current : v) : null;
+    // An empty link clears it; a link not sent is kept like every other detail.
+    const link = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
     const [updated] = await tx
       .update(applications)
       .set({
@@ -206,8 +208,8 @@ export async function adminUpdateRsvp(
         preferredName: pick(body.preferred_name, row.preferredName),
         schoolName: pick(body.school_name, row.schoolName),
         pronoun: pick(body.pronoun, row.pronoun),
-        linkedinUrl: pick(body.linkedin_url || null, row.linkedinUrl),
-        githubUrl: pick(body.github_url || null, row.githubUrl),
+        linkedinUrl: pick(link(body.linkedin_url), row.linkedinUrl),
+        githubUrl: pick(link(body.github_url), row.githubUrl),
         liabilityWaiverAccepted: pick(body.liability_waiver_accepted, row.liabilityWaiverAccepted),
         photoClearanceAccepted: pick(body.photo_clearance_accepted, row.photoClearanceAccepted),
         photoSharingOptOut: pick(body.photo_sharing_opt_out, row.photoSharingOptOut),
