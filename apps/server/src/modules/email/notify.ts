@@ -90,10 +90,8 @@ export async function queueDecisionEmails(
       .set({ decisionNotifiedStatus: sql`${applications.status}` })
       .where(
         and(
-          inArray(
-            applications.id,
-            due.map((d) => d.id),
-          ),
+          // One array parameter, however many applicants: an IN list stops at 65,535 parameters.
+          sql`${applications.id} = any(${sql.param(due.map((d) => d.id))}::uuid[])`,
           isNotNull(applications.status),
         ),
       );
