@@ -340,6 +340,14 @@ export const myApplicationSchema = z.object({
   resume: uploadedFileSchema.nullable(),
   answers: z.record(z.string(), z.unknown()),
   rsvp_status: z.enum(['accepted', 'declined', 'maybe']).nullable(),
+  /** What the applicant gave when confirming attendance (null until then). */
+  rsvp_details: z
+    .object({
+      preferred_name: z.string().nullable(),
+      school_name: z.string().nullable(),
+      pronoun: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 export const myApplicationResponseSchema = z.object({ application: myApplicationSchema.nullable() });

@@ -47,6 +47,10 @@ export async function toMyApplication(
     resume: resume ? toUploadedFile(resume) : null,
     answers: row.answers as Record<string, unknown>,
     rsvp_status: released ? row.rsvpStatus : null,
+    rsvp_details:
+      released && row.rsvpStatus === 'accepted'
+        ? { preferred_name: row.preferredName, school_name: row.schoolName, pronoun: row.pronoun }
+        : null,
   };
 }
 

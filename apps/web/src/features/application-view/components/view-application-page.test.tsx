@@ -46,6 +46,7 @@ function app(role: 'hacker' | 'mentor', answers: Record<string, unknown>): MyApp
     resume: null,
     answers,
     rsvp_status: null,
+    rsvp_details: null,
   };
 }
 

@@ -106,6 +106,7 @@ const submitted: MyApplication = {
   resume,
   answers: completeAnswers,
   rsvp_status: null,
+  rsvp_details: null,
 };
 
 interface Server {

@@ -63,6 +63,7 @@ function application(status: MyApplication['status'], released: boolean): MyAppl
     resume: null,
     answers: {},
     rsvp_status: null,
+    rsvp_details: null,
   };
 }
 
@@ -120,7 +121,17 @@ function renderDashboard(me: PublicUser = user) {
 
 const statusCard = () => screen.getByRole('region', { name: 'Application Status' });
 
-beforeEach(() => reducedMotion(false));
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  reducedMotion(false);
+  // The RSVP card's Radix radios measure themselves; jsdom has no ResizeObserver.
+  vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -180,6 +191,20 @@ describe('DashboardPage status card', () => {
     expect(await screen.findByRole('dialog', { name: 'Congratulations!' })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('the RSVP card: above the status card once the decision is out, absent before', async () => {
+    serve(application('waitlisted', true));
+    renderDashboard();
+    const rsvp = await screen.findByRole('region', { name: 'RSVP' });
+    expect(await within(rsvp).findByRole('radio', { name: 'Keep me on the waitlist' })).toBeTruthy();
+    expect(rsvp.compareDocumentPosition(statusCard()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+
+    serve(application('waitlisted', false));
+    renderDashboard();
+    await within(statusCard()).findByText('Under Review');
+    expect(screen.queryByRole('region', { name: 'RSVP' })).toBeNull();
   });
 
   it('the Refresh button asks again for the user, the application and the settings', async () => {

@@ -13,11 +13,12 @@ import { cn } from '@/lib/utils';
 import { useMyApplication } from '../api/get-my-application';
 import { usePublicSettings } from '../api/get-public-settings';
 import { applicationStatusView, decisionsReleasedFor, shouldCelebrate } from '../lib/application-status';
+import { shouldShowRsvpCard } from '../lib/rsvp-card';
 import { AcceptanceCelebration } from './acceptance-celebration';
 import { ApplicationStatusCard } from './application-status-card';
 import { ApplicationTimeline } from './application-timeline';
 import { QuickActions } from './quick-actions';
-import { RsvpCardSlot } from './rsvp-card-slot';
+import { RsvpCard } from './rsvp-card';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 export function DashboardPage() {
@@ -93,7 +94,14 @@ export function DashboardPage() {
 
       {!user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
 
-      <RsvpCardSlot status={status} released={released} />
+      {/* Spec §2: above the status card, once the role's decision is out. */}
+      {application.data && shouldShowRsvpCard(status, released) ? (
+        <RsvpCard
+          application={application.data}
+          accountEmail={user.email}
+          onRefetchApplication={() => void application.refetch()}
+        />
+      ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">

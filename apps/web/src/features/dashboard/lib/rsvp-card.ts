@@ -1,3 +1,6 @@
+import type { RsvpStatus } from '@lanyard/shared/constants';
+import { isApiError } from '@/lib/api-client';
+
 const RSVP_STATUSES = ['accepted', 'rejected', 'waitlisted'] as const;
 
 /**
@@ -6,4 +9,227 @@ const RSVP_STATUSES = ['accepted', 'rejected', 'waitlisted'] as const;
  */
 export function shouldShowRsvpCard(status: string, released: boolean): boolean {
   return released && (RSVP_STATUSES as readonly string[]).includes(status);
+}
+
+/** Statuses that answer an RSVP (spec §4): the accepted attend or not, the waitlisted stay or leave. */
+export type RsvpApplicantStatus = 'accepted' | 'waitlisted';
+export type RsvpResponse = 'accepted' | 'declined';
+
+export const RSVP_SUBMIT_ERROR = 'Failed to submit RSVP. Please try again.';
+
+/** What the card shows. */
+export type RsvpCardState =
+  | { kind: 'hidden' }
+  /** Rejected: the decision message, nothing to answer. */
+  | { kind: 'rejected' }
+  /** An answer is on file: thanks, and how to ask for a change. */
+  | { kind: 'recorded'; status: RsvpApplicantStatus; rsvp: RsvpStatus }
+  /** The RSVP settings are not known yet (or could not be loaded). */
+  | { kind: 'unknown' }
+  | { kind: 'closed' }
+  | { kind: 'deadline_passed' }
+  | { kind: 'form'; status: RsvpApplicantStatus };
+
+export interface RsvpCardInput {
+  status: string;
+  released: boolean;
+  rsvpStatus: RsvpStatus | null;
+  /** GET /api/settings/public; undefined until it has loaded. */
+  settings: { rsvp_open: boolean; rsvp_deadline: string | null } | undefined;
+  /** The current time (ms), ideally on the server's clock. */
+  now: number;
+}
+
+/**
+ * Spec §4 "RSVP (applicant)": rejected applicants see only the decision; a recorded answer shows the
+ * thank-you state (even once RSVPs close); otherwise the form shows only while RSVPs are open and
+ * the deadline has not passed (a deadline is still open at its exact moment, as on the server).
+ */
+export function rsvpCardState({ status, released, rsvpStatus, settings, now }: RsvpCardInput): RsvpCardState {
+  if (!shouldShowRsvpCard(status, released)) return { kind: 'hidden' };
+  if (status === 'rejected') return { kind: 'rejected' };
+  const applicantStatus = status as RsvpApplicantStatus;
+  if (rsvpStatus) return { kind: 'recorded', status: applicantStatus, rsvp: rsvpStatus };
+  if (!settings) return { kind: 'unknown' };
+  if (!settings.rsvp_open) return { kind: 'closed' };
+  if (isDeadlinePassed(settings.rsvp_deadline, now)) return { kind: 'deadline_passed' };
+  return { kind: 'form', status: applicantStatus };
+}
+
+export function isDeadlinePassed(deadline: string | null, now: number): boolean {
+  if (!deadline) return false;
+  const at = Date.parse(deadline);
+  return Number.isFinite(at) && now > at;
+}
+
+/** The word the applicant types to confirm (spec §5). */
+export const CONFIRM_WORD = 'confirm';
+
+/** Compared case-insensitively; surrounding spaces are forgiven. */
+export function confirmWordMatches(typed: string, word: string = CONFIRM_WORD): boolean {
+  return typed.trim().toLowerCase() === word.trim().toLowerCase();
+}
+
+/**
+ * Spec §5: the accepted must type "confirm" to attend or to decline; the waitlisted type it only to
+ * leave the waitlist (staying needs a plain confirmation).
+ */
+export function requiresTypedConfirmation(status: RsvpApplicantStatus, response: RsvpResponse): boolean {
+  return status === 'accepted' || response === 'declined';
+}
+
+/** The words of a radio choice, by the applicant's status (spec §4). */
+export function responseChoices(
+  status: RsvpApplicantStatus,
+): { value: RsvpResponse; label: string; description: string }[] {
+  return status === 'accepted'
+    ? [
+        {
+          value: 'accepted',
+          label: 'I will attend',
+          description: 'Confirm your spot and give us a few details for the event.',
+        },
+        {
+          value: 'declined',
+          label: 'I cannot attend',
+          description: 'Give up your spot so someone else can have it.',
+        },
+      ]
+    : [
+        {
+          value: 'accepted',
+          label: 'Keep me on the waitlist',
+          description: "We'll e-mail you if a spot opens up.",
+        },
+        {
+          value: 'declined',
+          label: 'Remove me from the waitlist',
+          description: "You won't be considered if a spot opens up.",
+        },
+      ];
+}
+
+export interface ConfirmationCopy {
+  title: string;
+  description: string;
+  actionLabel: string;
+  destructive: boolean;
+  /** The applicant types CONFIRM_WORD before the action is enabled. */
+  typed: boolean;
+}
+
+/** What the confirmation dialog says before an answer is sent. */
+export function confirmationCopy(
+  status: RsvpApplicantStatus,
+  response: RsvpResponse,
+  eventName: string,
+): ConfirmationCopy {
+  const typed = requiresTypedConfirmation(status, response);
+  if (status === 'accepted' && response === 'accepted') {
+    return {
+      title: 'Confirm your attendance?',
+      description: `You're confirming that you will attend ${eventName}. Once sent, your RSVP can only be changed by e-mailing the organizers.`,
+      actionLabel: 'Confirm Attendance',
+      destructive: false,
+      typed,
+    };
+  }
+  if (status === 'accepted') {
+    return {
+      title: 'Decline your spot?',
+      description: `You're giving up your spot at ${eventName}. This cannot be undone in the portal.`,
+      actionLabel: 'Decline My Spot',
+      destructive: true,
+      typed,
+    };
+  }
+  if (response === 'accepted') {
+    return {
+      title: 'Stay on the waitlist?',
+      description: "You'll stay on the waitlist, and we'll e-mail you if a spot opens up.",
+      actionLabel: 'Stay on Waitlist',
+      destructive: false,
+      typed,
+    };
+  }
+  return {
+    title: 'Leave the waitlist?',
+    description: `You'll be removed from the waitlist for ${eventName}. This cannot be undone in the portal.`,
+    actionLabel: 'Remove Me',
+    destructive: true,
+    typed,
+  };
+}
+
+/** An accepted applicant confirming attendance gives the attendance details; every other answer is one word. */
+export function isAttending(status: RsvpApplicantStatus, response: RsvpResponse | undefined): boolean {
+  return status === 'accepted' && response === 'accepted';
+}
+
+/**
+ * Spec §8: a 403 whose message says RSVPs are closed or the deadline has passed shows that message
+ * instead of the form; anything else is a failed submission.
+ */
+export function rsvpRefusal(err: unknown): 'closed' | 'deadline_passed' | null {
+  if (!isApiError(err) || err.status !== 403) return null;
+  if (err.message.includes('RSVPs are currently closed')) return 'closed';
+  if (err.message.includes('RSVP deadline has passed')) return 'deadline_passed';
+  return null;
+}
+
+/** The thank-you state's badge label (spec §4: Accepted, Staying on Waitlist, Declined). */
+export function recordedLabel(status: RsvpApplicantStatus, rsvp: RsvpStatus): string {
+  if (rsvp === 'declined') return 'Declined';
+  if (rsvp === 'maybe') return 'Maybe';
+  return status === 'waitlisted' ? 'Staying on Waitlist' : 'Accepted';
+}
+
+export const RSVP_CHANGE_SUBJECT = 'RSVP change request';
+
+/** A mail to the organisers asking for a change; the body names the account so they can find it. */
+export function rsvpChangeMailto(contactEmail: string, accountEmail: string): string {
+  const body = `Hello,\n\nI would like to change my RSVP.\n\nAccount e-mail: ${accountEmail}\n`;
+  return `mailto:${contactEmail}?subject=${encodeURIComponent(RSVP_CHANGE_SUBJECT)}&body=${encodeURIComponent(body)}`;
+}
+
+export interface FormattedDeadline {
+  text: string;
+  /** The zone the text is written in: the event's, or the browser's when the event's is unusable. */
+  timeZone: string | undefined;
+}
+
+/**
+ * "Friday, August 15, 2025 at 11:59 PM EDT", in the event's time zone (the abbreviation labels it);
+ * in the browser's own zone when the configured one is not a valid IANA name.
+ */
+export function formatDeadline(
+  iso: string,
+  timeZone: string | undefined,
+  locale = 'en-US',
+): FormattedDeadline {
+  const date = new Date(iso);
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  try {
+    return { text: new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date), timeZone };
+  } catch {
+    return { text: new Intl.DateTimeFormat(locale, options).format(date), timeZone: undefined };
+  }
+}
+
+/**
+ * The server's clock, as best the browser knows it: the settings answer carries `server_time`, and
+ * the time it arrived tells how far the browser's clock is off.
+ */
+export function serverClockOffset(serverTime: string | undefined, receivedAt: number): number {
+  if (!serverTime || !receivedAt) return 0;
+  const at = Date.parse(serverTime);
+  return Number.isFinite(at) ? at - receivedAt : 0;
 }

@@ -1,0 +1,349 @@
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { CalendarClock, CircleCheck, Clock, Mail } from 'lucide-react';
+import { toast } from 'sonner';
+import type { MyApplication } from '@lanyard/shared/application';
+import {
+  RSVP_CLOSED_MESSAGE,
+  RSVP_DEADLINE_MESSAGE,
+  storedPronoun,
+  type RsvpSubmission,
+} from '@lanyard/shared/rsvp';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { eventTitle, useEventConfig } from '@/config/event-config';
+import { isApiError } from '@/lib/api-client';
+import { usePublicSettings } from '../api/get-public-settings';
+import { useSubmitRsvp } from '../api/submit-rsvp';
+import {
+  confirmationCopy,
+  formatDeadline,
+  isAttending,
+  recordedLabel,
+  rsvpCardState,
+  rsvpChangeMailto,
+  rsvpRefusal,
+  RSVP_SUBMIT_ERROR,
+  serverClockOffset,
+  type RsvpApplicantStatus,
+  type RsvpCardState,
+} from '../lib/rsvp-card';
+import { RsvpConfirmDialog } from './rsvp-confirm-dialog';
+import { RsvpForm, toSubmissionBody } from './rsvp-form';
+
+interface RsvpCardProps {
+  application: MyApplication;
+  /** The signed-in account, named in the change-request e-mail. */
+  accountEmail: string;
+  /** Asks for the application again (after a refused answer that may be out of date). */
+  onRefetchApplication: () => void;
+}
+
+/** What the applicant told us in this visit: the server keeps it, but does not send it back. */
+interface AttendanceSummary {
+  preferredName: string;
+  pronoun: string | null;
+}
+
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * "Now" on the server's clock (the settings answer carries its time), re-rendering the moment the
+ * deadline passes so an open page does not keep offering the form.
+ */
+function useServerNow(serverTime: string | undefined, receivedAt: number, deadline: string | null): number {
+  const offset = serverClockOffset(serverTime, receivedAt);
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!deadline) return;
+    const wait = Date.parse(deadline) - (Date.now() + offset) + 1;
+    if (!(wait > 0) || wait > MAX_TIMEOUT_MS) return;
+    const timer = setTimeout(tick, wait);
+    return () => clearTimeout(timer);
+  }, [deadline, offset]);
+  return Date.now() + offset;
+}
+
+/**
+ * The applicant's RSVP (spec §2, §4, §5, §8), shown above the status card once a decision is released:
+ * the form while RSVPs are open, a thank-you once answered, the reason when it cannot be answered.
+ */
+export function RsvpCard({ application, accountEmail, onRefetchApplication }: RsvpCardProps) {
+  const event = useEventConfig();
+  const eventName = eventTitle(event);
+  const settings = usePublicSettings();
+  const submit = useSubmitRsvp();
+  const now = useServerNow(
+    settings.data?.server_time,
+    settings.dataUpdatedAt,
+    settings.data?.rsvp_deadline ?? null,
+  );
+  // A refusal from the server (closed, deadline) stands until the settings have been asked again.
+  const [refusal, setRefusal] = useState<{ kind: 'closed' | 'deadline_passed'; at: number } | null>(null);
+  const [answer, setAnswer] = useState<{ status: RsvpApplicantStatus; values: RsvpSubmission } | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [summary, setSummary] = useState<AttendanceSummary | null>(null);
+  const focusAfterClose = useRef(false);
+  const focusTarget = useRef<HTMLDivElement>(null);
+
+  let state: RsvpCardState = rsvpCardState({
+    status: application.status,
+    released: application.decisions_released,
+    rsvpStatus: application.rsvp_status,
+    settings: settings.data,
+    now,
+  });
+  if (state.kind === 'form' && refusal && refusal.at === settings.dataUpdatedAt)
+    state = { kind: refusal.kind };
+  if (state.kind === 'hidden') return null;
+  const formStatus: RsvpApplicantStatus = state.kind === 'form' ? state.status : 'accepted';
+
+  const send = () => {
+    if (!answer) return;
+    const { status, values } = answer;
+    submit.mutate(toSubmissionBody(status, values), {
+      onSuccess: () => {
+        if (isAttending(status, values.response)) {
+          setSummary({ preferredName: values.preferredName, pronoun: storedPronoun(values) });
+        }
+        focusAfterClose.current = true;
+        setDialogOpen(false);
+      },
+      onError: (err) => {
+        const refused = rsvpRefusal(err);
+        if (refused) {
+          setRefusal({ kind: refused, at: settings.dataUpdatedAt });
+          focusAfterClose.current = true;
+          void settings.refetch();
+        } else {
+          toast.error(RSVP_SUBMIT_ERROR, {
+            description:
+              isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 403
+                ? err.message
+                : undefined,
+          });
+          // Already answered elsewhere, or no longer eligible: show what the server now says.
+          if (isApiError(err) && (err.status === 403 || err.status === 409)) onRefetchApplication();
+        }
+        setDialogOpen(false);
+      },
+    });
+  };
+
+  const deadline = settings.data?.rsvp_deadline
+    ? formatDeadline(settings.data.rsvp_deadline, event.timeZone)
+    : null;
+  const deadlineLine = deadline ? (
+    <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="rsvp-deadline">
+      <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span>
+        <span className="font-medium">RSVP deadline:</span>{' '}
+        <time dateTime={settings.data?.rsvp_deadline ?? undefined}>{deadline.text}</time>
+      </span>
+    </p>
+  ) : null;
+
+  return (
+    <Card aria-labelledby="rsvp-title" data-testid="rsvp-card" data-state={state.kind}>
+      <CardHeader>
+        <CardTitle id="rsvp-title">RSVP</CardTitle>
+        {describe(state, eventName) ? <CardDescription>{describe(state, eventName)}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <div ref={focusTarget} tabIndex={-1} className="flex flex-col gap-5 outline-none">
+          {state.kind === 'rejected' ? (
+            <p className="leading-relaxed text-slate-700" data-testid="rsvp-message">
+              Thank you for applying. We regret that we are unable to offer you a spot at {eventName} this
+              year, so there is nothing to RSVP to. We hope you&apos;ll apply again.
+            </p>
+          ) : null}
+
+          {state.kind === 'recorded' ? (
+            <Recorded
+              status={state.status}
+              rsvp={state.rsvp}
+              eventName={eventName}
+              summary={
+                summary ??
+                (application.rsvp_details?.preferred_name
+                  ? {
+                      preferredName: application.rsvp_details.preferred_name,
+                      pronoun: application.rsvp_details.pronoun,
+                    }
+                  : null)
+              }
+              mailto={rsvpChangeMailto(event.contactEmail, accountEmail)}
+              contactEmail={event.contactEmail}
+            />
+          ) : null}
+
+          {state.kind === 'closed' || state.kind === 'deadline_passed' ? (
+            <>
+              <Alert tone="warning" role="status" data-testid="rsvp-message">
+                <Clock aria-hidden="true" />
+                <AlertDescription className="mt-0">
+                  {state.kind === 'closed' ? RSVP_CLOSED_MESSAGE : RSVP_DEADLINE_MESSAGE}
+                </AlertDescription>
+              </Alert>
+              {deadlineLine}
+              <p className="text-sm text-slate-600">
+                Questions? E-mail{' '}
+                <a
+                  className="font-medium text-brand-ink underline underline-offset-4"
+                  href={`mailto:${event.contactEmail}`}
+                >
+                  {event.contactEmail}
+                </a>
+                .
+              </p>
+            </>
+          ) : null}
+
+          {state.kind === 'unknown' ? (
+            settings.isError ? (
+              <div className="flex flex-col items-start gap-3">
+                <p role="alert" className="text-sm text-slate-700">
+                  We couldn&apos;t load the RSVP details. Please try again.
+                </p>
+                <Button
+                  variant="secondary"
+                  onClick={() => void settings.refetch()}
+                  disabled={settings.isFetching}
+                >
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <div role="status" className="flex items-center gap-3 text-sm font-medium text-slate-700">
+                <Spinner className="text-brand-ink" />
+                Loading...
+              </div>
+            )
+          ) : null}
+        </div>
+
+        {state.kind === 'form' ? (
+          <>
+            {deadlineLine}
+            <RsvpForm
+              key={state.status}
+              status={state.status}
+              schoolName={schoolOf(application)}
+              liabilityWaiverUrl={event.liabilityWaiverUrl}
+              photoReleaseUrl={event.photoReleaseUrl}
+              pending={submit.isPending}
+              onValid={(values) => {
+                setAnswer({ status: formStatus, values });
+                setDialogOpen(true);
+              }}
+            />
+          </>
+        ) : null}
+
+        <RsvpConfirmDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          copy={answer ? confirmationCopy(answer.status, answer.values.response, eventName) : null}
+          pending={submit.isPending}
+          onConfirm={send}
+          onCloseAutoFocus={(e) => {
+            // The form is gone (answered or refused): bring focus to what replaced it.
+            if (!focusAfterClose.current) return;
+            focusAfterClose.current = false;
+            e.preventDefault();
+            focusTarget.current?.focus();
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function describe(state: RsvpCardState, eventName: string): string | null {
+  if (state.kind !== 'form') return null;
+  return state.status === 'accepted'
+    ? `You're in! Let us know whether you'll attend ${eventName}.`
+    : "You're on the waitlist. Let us know whether you'd like to stay on it.";
+}
+
+/** The school to prefill: a hacker's university, else a mentor's affiliation. */
+function schoolOf(application: MyApplication): string {
+  const { university, affiliation } = application.answers;
+  if (typeof university === 'string' && university.trim()) return university.trim();
+  if (typeof affiliation === 'string' && affiliation.trim()) return affiliation.trim();
+  return '';
+}
+
+function Recorded({
+  status,
+  rsvp,
+  eventName,
+  summary,
+  mailto,
+  contactEmail,
+}: {
+  status: RsvpApplicantStatus;
+  rsvp: 'accepted' | 'declined' | 'maybe';
+  eventName: string;
+  summary: AttendanceSummary | null;
+  mailto: string;
+  contactEmail: string;
+}) {
+  const label = recordedLabel(status, rsvp);
+  const tone =
+    rsvp === 'declined' ? 'gray' : rsvp === 'maybe' ? 'yellow' : status === 'waitlisted' ? 'orange' : 'green';
+  let message: ReactNode;
+  if (rsvp === 'declined') {
+    message =
+      status === 'waitlisted'
+        ? `Thank you for letting us know. You've been removed from the waitlist for ${eventName}.`
+        : `Thank you for letting us know. You've declined your spot at ${eventName}; we hope to see you at a future event.`;
+  } else if (rsvp === 'maybe') {
+    message = 'Your RSVP is recorded as maybe. Please let the organizers know once you have decided.';
+  } else if (status === 'waitlisted') {
+    message = "Thank you! You're staying on the waitlist, and we'll e-mail you if a spot opens up.";
+  } else {
+    message = `Thank you for confirming! We can't wait to see you at ${eventName}.`;
+  }
+  return (
+    <div className="flex flex-col gap-4" role="status">
+      <div className="flex flex-col items-start gap-3">
+        <Badge tone={tone} className="gap-1.5 px-3 py-1 text-sm" data-testid="rsvp-status">
+          {rsvp === 'accepted' ? <CircleCheck aria-hidden="true" className="size-4" /> : null}
+          {label}
+        </Badge>
+        <p className="leading-relaxed text-slate-700" data-testid="rsvp-message">
+          {message}
+        </p>
+      </div>
+      {summary && rsvp === 'accepted' && status === 'accepted' ? (
+        <dl
+          className="grid gap-x-6 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[auto_1fr]"
+          data-testid="rsvp-summary"
+        >
+          <dt className="font-medium text-slate-600">Preferred name</dt>
+          <dd className="break-words text-slate-900">{summary.preferredName}</dd>
+          <dt className="font-medium text-slate-600">Pronoun</dt>
+          <dd className="break-words text-slate-900">{summary.pronoun ?? 'Not given'}</dd>
+        </dl>
+      ) : null}
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
+        <p>
+          Need to change your RSVP? Changes can&apos;t be made in the portal: e-mail the organizers at{' '}
+          <span className="font-medium break-all">{contactEmail}</span>.
+        </p>
+        <p className="text-slate-600">
+          Declining a spot or leaving the waitlist cannot be undone in the portal.
+        </p>
+        <Button asChild variant="secondary" size="sm" className="self-start">
+          <a href={mailto}>
+            <Mail aria-hidden="true" />
+            Request an RSVP change
+          </a>
+        </Button>
+      </div>
+    </div>
+  );
+}

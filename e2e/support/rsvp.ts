@@ -1,0 +1,122 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { BASE_URL, PASSWORD, uniqueEmail } from './app';
+import {
+  applicationIdOf,
+  setApplicationStatus,
+  setDecisionsReleased,
+  type Applicant,
+} from './admin-applicants';
+import type { SeededAdmin } from './admin-session';
+
+/** Valid mentor answers (spec §3); the affiliation is what the RSVP form prefills as the school. */
+export const MENTOR_ANSWERS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '+1 555 010 0199',
+  title: 'Engineer',
+  affiliation: 'Riverside University',
+  mentorAvailability: 'yes',
+  judgeAvailability: 'no',
+  workshopInterest: 'no',
+  onsiteAvailability: 'onsite',
+  termsAccepted: true,
+  mlhTermsAccepted: true,
+} as const;
+
+/**
+ * A mentor with a submitted application and the given decision, signed in through `request` (pass a
+ * page's `page.request` and the page shares the session). Mentors, not hackers: releasing mentor
+ * decisions leaves the hacker specs (which expect hacker decisions hidden) alone.
+ */
+export async function createMentorApplicant(
+  admin: SeededAdmin,
+  request: APIRequestContext,
+  status: 'accepted' | 'waitlisted' | 'rejected',
+  tag = 'rsvp',
+): Promise<Applicant> {
+  const email = uniqueEmail(tag);
+  await admin.createUser(email, 'mentor');
+  const login = await request.post('/api/auth/login', {
+    data: { email, password: PASSWORD },
+    headers: { Origin: BASE_URL },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const res = await request.post('/api/applications/mentor', {
+    data: MENTOR_ANSWERS,
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = await applicationIdOf(admin, email);
+  await setApplicationStatus(admin, id, status);
+  return { email, request, id };
+}
+
+/**
+ * Runs `body` with mentor decisions released, and always unreleases them and restores the RSVP window
+ * (open, no deadline) afterwards: these are global settings other specs rely on.
+ */
+export async function withMentorDecisionsReleased(admin: SeededAdmin, body: () => Promise<void>) {
+  try {
+    await setDecisionsReleased(admin, 'mentor', true);
+    await body();
+  } finally {
+    await setDecisionsReleased(admin, 'mentor', false);
+    await admin.putSettings({ rsvp_open: true, rsvp_deadline: null });
+  }
+}
+
+/** The dashboard's RSVP card. */
+export function rsvpCard(page: Page) {
+  return page.getByRole('region', { name: 'RSVP' });
+}
+
+/**
+ * Opens the dashboard (or reloads it, with `reload`) and waits for the decision. For an accepted
+ * applicant it closes the celebration overlay, which would otherwise cover the page for 5 s.
+ */
+export async function openDashboard(
+  page: Page,
+  status: 'accepted' | 'waitlisted' | 'rejected',
+  { reload = false } = {},
+) {
+  if (reload) await page.reload();
+  else await page.goto('/dashboard');
+  await expect(page.getByTestId('application-status')).toHaveText(
+    status === 'accepted' ? 'Accepted' : status === 'waitlisted' ? 'Waitlisted' : 'Rejected',
+  );
+  if (status === 'accepted') {
+    // While the overlay is open the page behind it is hidden from the accessibility tree.
+    const celebration = page.getByRole('dialog', { name: 'Congratulations!' });
+    await expect(celebration).toBeVisible();
+    await celebration.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await expect(celebration).toBeHidden();
+  }
+  await expect(rsvpCard(page)).toBeVisible();
+}
+
+export interface RsvpRow {
+  _id: string;
+  email: string;
+  rsvp_status: 'accepted' | 'declined' | 'maybe' | null;
+  preferred_name: string | null;
+  school_name: string | null;
+  pronoun: string | null;
+  linkedin_url: string | null;
+  github_url: string | null;
+  liability_waiver_accepted: boolean | null;
+  photo_clearance_accepted: boolean | null;
+  photo_sharing_opt_out: boolean | null;
+}
+
+/** The admin's RSVP row of an applicant (GET /api/admin/rsvp, searched by e-mail). */
+export async function rsvpRowOf(admin: SeededAdmin, email: string): Promise<RsvpRow> {
+  const res = await admin.request.get('/api/admin/rsvp', {
+    params: { search: email, role: 'mentor' },
+    headers: admin.headers,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { applications: RsvpRow[] };
+  const row = body.applications.find((r) => r.email === email);
+  expect(row, `RSVP row of ${email}`).toBeDefined();
+  return row!;
+}
