@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT } from './support/app';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BASE_URL,
+  PORT,
+  SMTP_SINK_HTTP_PORT,
+  SMTP_SINK_PORT,
+} from './support/app';
 
 const baseURL = BASE_URL;
 
@@ -46,19 +53,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node ../apps/server/dist/server.js',
-    url: `${baseURL}/api/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      PUBLIC_URL: baseURL,
+  webServer: [
+    {
+      // A real SMTP peer, so the tests see the e-mails the portal sends.
+      command: 'node support/smtp-sink.mjs',
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { SMTP_SINK_PORT: String(SMTP_SINK_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_SINK_HTTP_PORT) },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/server.js',
+      url: `${baseURL}/api/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+        MAIL_FROM: 'Riverside Hacks <team@e2e.test>',
+      },
+    },
+  ],
 });

@@ -3,6 +3,22 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 // E2E_PORT lets a second run (a CI check beside a developer's run) use its own port.
 export const PORT = Number(process.env.E2E_PORT ?? 3117);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The SMTP peer the e2e server sends to, and the HTTP port where tests read what arrived. */
+export const SMTP_SINK_PORT = PORT + 1;
+export const SMTP_SINK_HTTP_PORT = PORT + 2;
+
+export interface SentMail {
+  to: string[];
+  subject: string;
+  raw: string;
+  receivedAt: string;
+}
+
+/** Every message the portal has sent during this run, oldest first. */
+export async function sentMail(request: APIRequestContext): Promise<SentMail[]> {
+  const res = await request.get(`http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/messages`);
+  return (await res.json()) as SentMail[];
+}
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Adm1n-e2e-password!';
 export const PASSWORD = 'Correct-horse-battery-9';

@@ -50,16 +50,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    // `role[]=a&role[]=b` (as browsers' list filters send it) reads the same as `role=a&role=b`.
-    querystringParser: (text) => {
-      const parsed = querystring.parse(text);
-      const out: Record<string, string | string[] | undefined> = {};
-      for (const [key, value] of Object.entries(parsed)) {
-        const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-        const prev = out[name];
-        out[name] = prev === undefined ? value : ([] as string[]).concat(prev, value ?? []);
-      }
-      return out;
+    routerOptions: {
+      // `role[]=a&role[]=b` (as browsers' list filters send it) reads the same as `role=a&role=b`.
+      querystringParser: (text) => {
+        const parsed = querystring.parse(text);
+        const out: Record<string, string | string[] | undefined> = {};
+        for (const [key, value] of Object.entries(parsed)) {
+          const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+          const prev = out[name];
+          out[name] = prev === undefined ? value : ([] as string[]).concat(prev, value ?? []);
+        }
+        return out;
+      },
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,0 +1,79 @@
+import { test, expect } from '../support/fixtures';
+import { fillSignIn, registerViaApi, sentMail, uniqueEmail, type SentMail } from '../support/app';
+
+/** The text part of a message, with quoted-printable soft breaks and escapes undone. */
+function textOf(mail: SentMail): string {
+  return mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function waitForMail(
+  request: Parameters<typeof sentMail>[0],
+  to: string,
+  subject: RegExp,
+): Promise<SentMail> {
+  let found: SentMail | undefined;
+  // The outbox worker sends every two seconds; allow a few passes.
+  await expect
+    .poll(
+      async () => {
+        found = (await sentMail(request)).find((m) => m.to.includes(to) && subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test.describe('links that arrive by e-mail', () => {
+  test('the verification e-mail reaches the SMTP peer and its link verifies the address', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('verify');
+    await registerViaApi(request, email);
+    const mail = await waitForMail(request, email, /^Verify your email/);
+    const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(textOf(mail))?.[0];
+    expect(link, 'a verification link in the e-mail').toBeTruthy();
+
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByText('Your email is verified.')).toBeVisible();
+  });
+
+  test('a password reset e-mail carries a link that sets a new password, once', async ({
+    page,
+    request,
+    consoleGuard,
+  }) => {
+    const email = uniqueEmail('reset');
+    await registerViaApi(request, email);
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const mail = await waitForMail(request, email, /^Reset your /);
+    const link = /https?:\/\/\S+\/reset-password\?oob_code=[\w-]+/.exec(textOf(mail))?.[0];
+    expect(link, 'a reset link in the e-mail').toBeTruthy();
+    const path = new URL(link!).pathname + new URL(link!).search;
+
+    await page.goto(path);
+    await page.getByLabel('New Password', { exact: true }).fill('Brand-new-pass-77');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Brand-new-pass-77');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+
+    await page.goto('/');
+    await fillSignIn(page, email, 'Brand-new-pass-77');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The same link a second time is refused.
+    consoleGuard.allow(/status of 400/);
+    await page.goto(path);
+    await page.getByLabel('New Password', { exact: true }).fill('Another-new-pass-88');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Another-new-pass-88');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(/invalid or has expired/)).toBeVisible();
+  });
+});
