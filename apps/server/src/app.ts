@@ -18,7 +18,8 @@ import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
 import { authRoutes } from './modules/auth/routes';
-import { checkinRoutes } from './modules/checkin/routes';
+import { applicantQrRoutes, checkinRoutes } from './modules/checkin/routes';
+import { CheckinLive } from './modules/checkin/live';
 import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
 import { webDistDir } from './paths';
@@ -30,6 +31,8 @@ import webPlugin from './plugins/web';
 export interface BuildOptions {
   config: AppConfig;
   db: Db;
+  /** Live check-in updates need the pool (LISTEN); without it, only this instance's changes are seen. */
+  pool?: import('pg').Pool;
   /** Defaults to DATA_DIR/uploads on the local disk. */
   storage?: Storage;
   logger?: boolean;
@@ -70,6 +73,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   await app.register(dbPlugin, { db: opts.db, config, storage });
+  const live = opts.pool ? new CheckinLive(opts.pool, app.log) : undefined;
+  app.decorate('checkinLive', live);
+  if (live) {
+    app.addHook('onReady', () => live.start());
+    app.addHook('onClose', () => live.close());
+  }
   // Per-route limits are set where files are read; these bound everything else in a multipart body.
   await app.register(multipart, {
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, files: 1, parts: 6 },
@@ -93,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(decisionRoutes, { prefix: '/api/admin/decisions' });
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
+  await app.register(applicantQrRoutes, { prefix: '/api/applications' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(applicationRoutes, { prefix: '/api/applications' });
   await app.register(applicantRsvpRoutes, { prefix: '/api/applications' });

@@ -34,6 +34,7 @@ const envSchema = z.object({
   EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   ADMIN_EMAIL: optionalString.pipe(z.string().email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString,
+  CHECKIN_UPLOAD_PASSWORD: optionalString,
   SESSION_SECRET: optionalString,
   EVENT_CONFIG: optionalString,
   TRUST_PROXY: z
@@ -62,6 +63,8 @@ export interface AppConfig {
   emailRatePerMinute: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Unlocks the check-in CSV upload (spec §2 "Restricted Access"); unset: upload disabled. */
+  checkinUploadPassword: string | undefined;
   sessionSecret: string;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailRatePerMinute: e.EMAIL_RATE_PER_MINUTE,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    checkinUploadPassword: e.CHECKIN_UPLOAD_PASSWORD,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

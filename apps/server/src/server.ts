@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   };
   runtime = await openRuntime(config, bootLog);
   const db = runtime.database.db;
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, pool: runtime.database.pool });
 
   if (config.adminEmail && config.adminPassword) {
     const outcome = await upsertAdmin(db, config.adminEmail, config.adminPassword).catch((err: Error) => {

@@ -80,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/me',
-    { config: { access: 'admin' }, schema: { response: { 200: adminMeResponseSchema } } },
+    { config: { access: 'staff' }, schema: { response: { 200: adminMeResponseSchema } } },
     async (request) => ({ admin: await service.toPublicUser(app.db, request.user!) }),
   );
 

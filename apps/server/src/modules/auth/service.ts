@@ -177,7 +177,8 @@ export async function login(
     await recordHits(ctx.db, limits);
     throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
   }
-  if (opts.adminOnly && user.role !== 'admin') {
+  // Check-in volunteers sign in here too; the server keeps them to /checkin (access 'staff').
+  if (opts.adminOnly && user.role !== 'admin' && user.role !== 'volunteer') {
     throw errors.forbidden('This account is not authorized for the admin portal.', 'not_admin');
   }
   const token = await createSession(ctx.db, ctx.config.sessionSecret, user.id, ctx);

@@ -1,22 +1,240 @@
-import { sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkinStatsSchema } from '@lanyard/shared/checkin';
-import { checkinRecords } from '../../db/schema/index';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import {
+  checkInBodySchema,
+  checkinRecordSchema,
+  checkinRecordsQuerySchema,
+  checkinRecordsResponseSchema,
+  checkinStatsSchema,
+  importRsvpsResponseSchema,
+  qrResponseSchema,
+  scanBodySchema,
+  uploadCsvResponseSchema,
+  type CheckinEvent,
+} from '@lanyard/shared/checkin';
+import { idParamsSchema } from '@lanyard/shared/common';
+import { applications, settings } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { enforceLimits } from '../../lib/rate-limit';
+import { actorOf } from '../settings/routes';
+import type { CheckinLive } from './live';
+import { makeQrToken, readQrToken } from './qr';
+import * as service from './service';
+
+const staff = { access: 'staff' as const };
+const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkinLive: CheckinLive | undefined;
+  }
+}
 
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Open event streams, ended when the server closes so shutdown does not wait on them.
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get('/stats', { config: staff, schema: { response: { 200: checkinStatsSchema } } }, async () =>
+    service.stats(app.db),
+  );
+
   app.get(
-    '/stats',
-    { config: { access: 'admin' }, schema: { response: { 200: checkinStatsSchema } } },
-    async () => {
+    '/records',
+    {
+      config: staff,
+      schema: { querystring: checkinRecordsQuerySchema, response: { 200: checkinRecordsResponseSchema } },
+    },
+    async (request) => service.listRecords(app.db, request.query),
+  );
+
+  // Bodies are checked in the service: a create says "Missing fields" with their names (spec §5).
+  app.post(
+    '/records',
+    {
+      config: staff,
+      schema: { body: z.record(z.string(), z.unknown()), response: { 201: checkinRecordSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createRecord(app.db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/records/:id',
+    {
+      config: staff,
+      schema: {
+        params: idParamsSchema,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: checkinRecordSchema },
+      },
+    },
+    async (request) => {
+      const {
+        _id: _a,
+        created_at: _b,
+        updated_at: _c,
+        checked_in: _d,
+        checked_in_at: _e,
+        checked_in_by_email: _f,
+        application_id: _g,
+        ...fields
+      } = request.body as Record<string, unknown>;
+      return service.updateRecord(app.db, actorOf(request), request.params.id, fields);
+    },
+  );
+
+  app.put(
+    '/records/:id/checkin',
+    {
+      config: staff,
+      schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
+    },
+    async (request) =>
+      service.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
+  );
+
+  app.post(
+    '/upload-csv',
+    { config: staff, schema: { response: { 200: uploadCsvResponseSchema } } },
+    async (request) => {
+      await enforceLimits(app.db, [
+        { key: `csv-upload:user:${request.user!.id}`, max: 20, windowSeconds: 600 },
+      ]);
+      const expected = app.config.checkinUploadPassword;
+      if (!expected)
+        throw new AppError(
+          403,
+          'upload_disabled',
+          'CSV upload is not configured (set CHECKIN_UPLOAD_PASSWORD).',
+        );
+      if (!request.isMultipart()) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
+      let password = '';
+      let replace = false;
+      let text: string | undefined;
+      for await (const part of request.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 3 } })) {
+        if (part.type === 'file') {
+          const buf = await part.toBuffer();
+          if (part.file.truncated)
+            throw new AppError(413, 'payload_too_large', 'The CSV file cannot exceed 5MB.');
+          if (!/\.csv$/i.test(part.filename ?? ''))
+            throw new AppError(415, 'unsupported_media_type', 'Please select a CSV file to upload');
+          text = buf.toString('utf8');
+        } else if (part.fieldname === 'password') password = String(part.value);
+        else if (part.fieldname === 'replace_existing') replace = String(part.value) === 'true';
+      }
+      // The password is checked before the file is read into the database, and never echoed.
+      if (!safeEqual(password, expected)) throw new AppError(401, 'incorrect_password', 'Incorrect password');
+      if (text === undefined) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
+      return service.importCsv(app.db, actorOf(request), text, replace);
+    },
+  );
+
+  app.post(
+    '/upload-csv/verify-password',
+    {
+      config: staff,
+      schema: {
+        body: z.object({ password: z.string().max(200) }).strict(),
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await enforceLimits(app.db, [
+        { key: `csv-password:user:${request.user!.id}`, max: 10, windowSeconds: 600 },
+      ]);
+      const expected = app.config.checkinUploadPassword;
+      if (!expected)
+        throw new AppError(
+          403,
+          'upload_disabled',
+          'CSV upload is not configured (set CHECKIN_UPLOAD_PASSWORD).',
+        );
+      if (!safeEqual(request.body.password, expected))
+        throw new AppError(401, 'incorrect_password', 'Incorrect password');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/import-rsvps',
+    { config: { access: 'admin' }, schema: { response: { 200: importRsvpsResponseSchema } } },
+    async (request) => service.importFromRsvps(app.db, actorOf(request)),
+  );
+
+  app.post(
+    '/scan',
+    { config: staff, schema: { body: scanBodySchema, response: { 200: checkinRecordSchema } } },
+    async (request) => {
+      const applicationId = readQrToken(app.config.sessionSecret, app.config.event, request.body.token);
+      if (!applicationId) throw errors.notFound('This QR code is not one of ours.', 'invalid_qr');
+      const record = await service.recordForApplication(app.db, applicationId);
+      if (!record) {
+        throw errors.notFound(
+          'No check-in record for this person yet. Run "Import from RSVPs" first.',
+          'no_record',
+        );
+      }
+      return record;
+    },
+  );
+
+  // Live updates for every desk (server-sent events).
+  app.get('/events', { config: staff }, async (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    const send = (event: CheckinEvent) => res.write(`event: checkin\ndata: ${JSON.stringify(event)}\n\n`);
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+    app.checkinLive?.on('event', send);
+    const end = () => {
+      clearInterval(ping);
+      app.checkinLive?.off('event', send);
+      streams.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+  });
+};
+
+function safeEqual(a: string, b: string): boolean {
+  const x = crypto.createHash('sha256').update(a).digest();
+  const y = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+}
+
+/** GET /api/applications/me/qr: the door QR code of an accepted applicant who confirmed. */
+export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/qr',
+    { config: { access: 'applicant' }, schema: { response: { 200: qrResponseSchema } } },
+    async (request) => {
       const [row] = await app.db
         .select({
-          total: sql<number>`count(*)::int`,
-          checkedIn: sql<number>`count(*) filter (where ${checkinRecords.checkedIn})::int`,
+          id: applications.id,
+          role: applications.role,
+          status: applications.status,
+          rsvp: applications.rsvpStatus,
         })
-        .from(checkinRecords);
-      const total = row?.total ?? 0;
-      const checkedIn = row?.checkedIn ?? 0;
-      return { total, checked_in: checkedIn, not_checked_in: total - checkedIn };
+        .from(applications)
+        .where(eq(applications.userId, request.user!.id));
+      const [s] = await app.db.select().from(settings).where(eq(settings.id, 1));
+      const released = row?.role === 'mentor' ? s?.mentorDecisionsReleased : s?.hackerDecisionsReleased;
+      if (!row || !released || row.status !== 'accepted' || row.rsvp !== 'accepted') {
+        throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
+      }
+      return { token: makeQrToken(app.config.sessionSecret, app.config.event, row.id) };
     },
   );
 };

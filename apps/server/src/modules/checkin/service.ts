@@ -1,0 +1,327 @@
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { CheckinFields, CheckinRecord } from '@lanyard/shared/checkin';
+import {
+  CHECKIN_CSV_COLUMNS,
+  checkinFieldsSchema,
+  missingCheckinFields,
+  type checkinRecordsQuerySchema,
+} from '@lanyard/shared/checkin';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { applications, checkinRecords } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
+import { parseCsv } from '../../lib/csv-parse';
+import { containsPattern } from '../admin-applications/filters';
+import { publishCheckin } from './live';
+
+type Row = typeof checkinRecords.$inferSelect;
+
+export function toRecord(r: Row): CheckinRecord {
+  return {
+    _id: r.id,
+    application_id: r.applicationId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    school_name: r.schoolName,
+    role: r.role,
+    major: r.major,
+    birthYear: r.birthYear,
+    birthMonth: r.birthMonth,
+    birthDay: r.birthDay,
+    isHighSchool: r.isHighSchool,
+    preferred_name: r.preferredName,
+    pronoun: r.pronoun,
+    linkedin_url: r.linkedinUrl,
+    github_url: r.githubUrl,
+    gender: r.gender,
+    race: r.race,
+    shirtSize: r.shirtSize,
+    travelFrom: r.travelFrom,
+    checked_in: r.checkedIn,
+    checked_in_at: r.checkedInAt?.toISOString() ?? null,
+    checked_in_by_email: r.checkedInByEmail,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/** The same expression as the trigram index, so a search at the door stays fast. */
+const searchDocument = sql`(${checkinRecords.firstName} || ' ' || ${checkinRecords.lastName} || ' ' || ${checkinRecords.email} || ' ' || ${checkinRecords.schoolName})`;
+
+export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuerySchema>) {
+  const where = and(
+    q.search ? sql`${searchDocument} ilike ${containsPattern(q.search)}` : undefined,
+    q.checked_in ? eq(checkinRecords.checkedIn, q.checked_in === 'true') : undefined,
+    q.school ? ilike(checkinRecords.schoolName, containsPattern(q.school)) : undefined,
+    q.major ? ilike(checkinRecords.major, containsPattern(q.major)) : undefined,
+    q.is_high_school ? eq(checkinRecords.isHighSchool, q.is_high_school === 'true') : undefined,
+    q.role ? eq(checkinRecords.role, q.role) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(checkinRecords)
+      .where(where)
+      .orderBy(asc(checkinRecords.lastName), asc(checkinRecords.firstName), asc(checkinRecords.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(checkinRecords).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { records: rows.map(toRecord), total: n, page: q.page, pages: Math.max(1, Math.ceil(n / q.limit)) };
+}
+
+export async function stats(db: Db) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      checkedIn: sql<number>`count(*) filter (where ${checkinRecords.checkedIn})::int`,
+    })
+    .from(checkinRecords);
+  const total = row?.total ?? 0;
+  const checkedIn = row?.checkedIn ?? 0;
+  return { total, checked_in: checkedIn, not_checked_in: total - checkedIn };
+}
+
+function toColumns(f: CheckinFields): Partial<typeof checkinRecords.$inferInsert> {
+  const out: Partial<typeof checkinRecords.$inferInsert> = {};
+  const set = <K extends keyof typeof checkinRecords.$inferInsert>(key: K, value: unknown) => {
+    if (value !== undefined) out[key] = value as (typeof checkinRecords.$inferInsert)[K];
+  };
+  set('firstName', f.firstName);
+  set('lastName', f.lastName);
+  set('email', f.email?.toLowerCase());
+  set('phone', f.phone);
+  set('schoolName', f.school_name);
+  set('role', f.role);
+  set('major', f.major);
+  set('birthYear', f.birthYear);
+  set('birthMonth', f.birthMonth);
+  set('birthDay', f.birthDay);
+  set('isHighSchool', f.isHighSchool);
+  set('preferredName', f.preferred_name);
+  set('pronoun', f.pronoun);
+  set('linkedinUrl', f.linkedin_url);
+  set('githubUrl', f.github_url);
+  set('gender', f.gender);
+  set('race', f.race);
+  set('shirtSize', f.shirtSize);
+  set('travelFrom', f.travelFrom);
+  return out;
+}
+
+function parseFields(body: unknown): CheckinFields {
+  const parsed = checkinFieldsSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw errors.badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`, 'validation_error');
+  }
+  return parsed.data;
+}
+
+export async function createRecord(db: Db, actor: AuditActor, body: unknown): Promise<CheckinRecord> {
+  const fields = parseFields(body);
+  const missing = missingCheckinFields(fields);
+  if (missing.length) throw new AppError(400, 'missing_fields', `Missing fields: ${missing.join(', ')}`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(checkinRecords)
+      .values(toColumns(fields) as typeof checkinRecords.$inferInsert)
+      .returning();
+    await audit(tx, actor, {
+      action: 'checkin.create',
+      targetType: 'checkin_record',
+      targetId: row!.id,
+      after: toRecord(row!),
+    });
+    await publishCheckin(tx, { type: 'created', record_id: row!.id, checked_in: false, by: actor.email });
+    return toRecord(row!);
+  });
+}
+
+export async function updateRecord(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  body: unknown,
+): Promise<CheckinRecord> {
+  const fields = parseFields(body);
+  // An edit may leave a field out, but may not empty a required one.
+  const missing = missingCheckinFields({ ...fields }).filter(
+    (k) => (fields as Record<string, unknown>)[k] !== undefined,
+  );
+  if (missing.length) throw new AppError(400, 'missing_fields', `Missing fields: ${missing.join(', ')}`);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id)).for('update');
+    if (!before) throw errors.notFound('Check-in record not found.');
+    const [row] = await tx
+      .update(checkinRecords)
+      .set({ ...toColumns(fields), updatedAt: new Date() })
+      .where(eq(checkinRecords.id, id))
+      .returning();
+    await audit(tx, actor, {
+      action: 'checkin.update',
+      targetType: 'checkin_record',
+      targetId: id,
+      before: toRecord(before),
+      after: toRecord(row!),
+    });
+    await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: row!.checkedIn, by: actor.email });
+    return toRecord(row!);
+  });
+}
+
+/**
+ * Check in (or undo). The update only matches a record in the other state, so when two desks
+ * check in the same person at once exactly one wins; the other is told who did it and when.
+ */
+export async function setCheckedIn(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  checkedIn: boolean,
+): Promise<CheckinRecord> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(checkinRecords)
+      .set(
+        checkedIn
+          ? { checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now }
+          : { checkedIn: false, checkedInAt: null, checkedInByEmail: null, updatedAt: now },
+      )
+      .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, !checkedIn)))
+      .returning();
+    if (!row) {
+      const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
+      if (!current) throw errors.notFound('Check-in record not found.');
+      if (checkedIn) {
+        const when = current.checkedInAt?.toISOString() ?? 'earlier';
+        throw new AppError(
+          409,
+          'already_checked_in',
+          `Already checked in by ${current.checkedInByEmail ?? 'another desk'} at ${when}.`,
+        );
+      }
+      throw new AppError(409, 'not_checked_in', 'This person is not checked in.');
+    }
+    await audit(tx, actor, {
+      action: checkedIn ? 'checkin.check_in' : 'checkin.undo',
+      targetType: 'checkin_record',
+      targetId: id,
+      before: { checked_in: !checkedIn },
+      after: { checked_in: checkedIn, at: now.toISOString() },
+    });
+    await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
+    return toRecord(row);
+  });
+}
+
+/**
+ * Imports a CSV of spec §5's columns. Every row is checked first; one bad row refuses the whole
+ * file with its line number, and "replace" runs in the same transaction, so a failed import leaves
+ * the old data exactly as it was.
+ */
+export async function importCsv(db: Db, actor: AuditActor, text: string, replace: boolean) {
+  let rows;
+  try {
+    rows = parseCsv(text);
+  } catch (err) {
+    throw errors.badRequest((err as Error).message, 'invalid_csv');
+  }
+  if (!rows.length) throw errors.badRequest('The CSV file is empty.', 'invalid_csv');
+  const header = rows[0]!.cells.map((h) => h.trim());
+  const known = new Set<string>([...CHECKIN_CSV_COLUMNS, 'role']);
+  const unknown = header.filter((h) => h && !known.has(h));
+  if (unknown.length)
+    throw errors.badRequest(`Line 1: unknown column(s): ${unknown.join(', ')}`, 'invalid_csv');
+  for (const required of ['firstName', 'lastName', 'email']) {
+    if (!header.includes(required))
+      throw errors.badRequest(`Line 1: the column "${required}" is missing`, 'invalid_csv');
+  }
+  const values: (typeof checkinRecords.$inferInsert)[] = [];
+  for (const row of rows.slice(1)) {
+    const obj: Record<string, string> = {};
+    header.forEach((h, i) => {
+      if (h) obj[h] = (row.cells[i] ?? '').trim();
+    });
+    const parsed = checkinFieldsSchema.safeParse({ ...obj, role: obj.role || 'hacker' });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw errors.badRequest(
+        `Line ${row.line}: ${issue.path.join('.')}: ${issue.message}`,
+        'invalid_csv_row',
+      );
+    }
+    const missing = missingCheckinFields({ ...parsed.data }).filter((k) =>
+      ['firstName', 'lastName', 'email'].includes(k),
+    );
+    if (missing.length)
+      throw errors.badRequest(`Line ${row.line}: missing ${missing.join(', ')}`, 'invalid_csv_row');
+    values.push({
+      phone: '',
+      schoolName: '',
+      ...toColumns(parsed.data),
+    } as typeof checkinRecords.$inferInsert);
+  }
+  await db.transaction(async (tx) => {
+    if (replace) await tx.delete(checkinRecords);
+    for (let i = 0; i < values.length; i += 1000)
+      await tx.insert(checkinRecords).values(values.slice(i, i + 1000));
+    await audit(tx, actor, {
+      action: replace ? 'checkin.csv_replace' : 'checkin.csv_append',
+      targetType: 'checkin_record',
+      after: { processed_count: values.length },
+    });
+    await publishCheckin(tx, { type: 'reloaded', record_id: null, checked_in: null, by: actor.email });
+  });
+  return { processed_count: values.length, replaced: replace };
+}
+
+/**
+ * Creates or refreshes a record for every accepted applicant who confirmed attendance, linked to
+ * the application (one per application however often it runs); check-in state is never touched.
+ */
+export async function importFromRsvps(db: Db, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const res = await tx.execute<{ inserted: boolean }>(sql`
+      insert into checkin_records (application_id, first_name, last_name, email, phone, school_name, role, major,
+        birth_year, birth_month, birth_day, is_high_school, preferred_name, pronoun, linkedin_url, github_url,
+        gender, race, shirt_size, travel_from)
+      select a.id, a.first_name, a.last_name, a.email, a.phone,
+        coalesce(nullif(a.school_name, ''), a.school), a.role::text::checkin_role, nullif(a.major, ''),
+        a.birth_year, a.birth_month, a.birth_day, a.is_high_school, a.preferred_name, a.pronoun,
+        a.linkedin_url, a.github_url, a.answers->>'gender', a.answers->>'race', a.shirt_size, a.answers->>'travelFrom'
+      from ${applications} a
+      where a.status = 'accepted' and a.rsvp_status = 'accepted'
+      on conflict (application_id) do update set
+        first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
+        phone = excluded.phone, school_name = excluded.school_name, major = excluded.major,
+        preferred_name = excluded.preferred_name, pronoun = excluded.pronoun,
+        linkedin_url = excluded.linkedin_url, github_url = excluded.github_url, shirt_size = excluded.shirt_size,
+        updated_at = now()
+      returning (xmax = 0) as inserted`);
+    const created = res.rows.filter((r) => r.inserted).length;
+    const updated = res.rows.length - created;
+    await audit(tx, actor, {
+      action: 'checkin.import_rsvps',
+      targetType: 'checkin_record',
+      after: { created, updated },
+    });
+    await publishCheckin(tx, { type: 'reloaded', record_id: null, checked_in: null, by: actor.email });
+    return { created, updated };
+  });
+}
+
+export async function recordForApplication(
+  db: Db,
+  applicationId: string,
+): Promise<CheckinRecord | undefined> {
+  const [row] = await db.select().from(checkinRecords).where(eq(checkinRecords.applicationId, applicationId));
+  return row ? toRecord(row) : undefined;
+}
+
+export type { SQL };
