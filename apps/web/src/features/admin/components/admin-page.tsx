@@ -14,6 +14,8 @@ import { ApplicationSelectionProvider } from '../lib/selection';
 import { ADMIN_TABS, readAdminTab, writeAdminTab, type AdminTab } from '../lib/tabs';
 import { ApplicationsTab } from './applications/applications-tab';
 import { BulkActionsTab } from './bulk/bulk-actions-tab';
+import { EmailsTab } from './emails/emails-tab';
+import { RsvpTab } from './rsvp/rsvp-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { UsersTab } from './users/users-tab';
 
@@ -22,8 +24,10 @@ const LOAD_ERROR = 'Failed to load dashboard data';
 const TAB_LABELS: Record<AdminTab, string> = {
   users: 'Users',
   applications: 'Applications',
+  rsvp: 'RSVP',
   'bulk-actions': 'Bulk Actions',
   settings: 'Settings',
+  emails: 'E-mails',
 };
 
 export function AdminPage() {
@@ -110,11 +114,17 @@ export function AdminPage() {
           <TabsContent value="applications">
             <ApplicationsTab />
           </TabsContent>
+          <TabsContent value="rsvp">
+            <RsvpTab />
+          </TabsContent>
           <TabsContent value="bulk-actions">
             <BulkActionsTab />
           </TabsContent>
           <TabsContent value="settings">
             <SettingsTab />
+          </TabsContent>
+          <TabsContent value="emails">
+            <EmailsTab />
           </TabsContent>
         </Tabs>
       </main>

@@ -33,4 +33,14 @@ describe('describeAuditEntry', () => {
   it('falls back to the action in words', () => {
     expect(describeAuditEntry(entry({ action: 'rsvp.admin_update' }))).toBe('Rsvp: admin update');
   });
+
+  it('names an RSVP change by its answer, not the unchanged application status', () => {
+    const row = (rsvp_status: string | null) => ({ status: 'accepted', rsvp_status });
+    expect(
+      describeAuditEntry(entry({ action: 'rsvp.update', before: row(null), after: row('accepted') })),
+    ).toBe('RSVP updated: No Response → Accepted');
+    expect(
+      describeAuditEntry(entry({ action: 'rsvp.update', before: row('accepted'), after: row('accepted') })),
+    ).toBe('RSVP updated');
+  });
 });

@@ -8,7 +8,17 @@ const ACTIONS: Record<string, string> = {
   'application.reset': 'Application reset',
   'application.submit': 'Application submitted',
   'application.rsvp': 'RSVP updated',
+  'rsvp.update': 'RSVP updated',
 };
+
+/** The RSVP answer of an `rsvp.update` entry's before/after (an RSVP row). */
+function rsvpOf(value: unknown): string | null | undefined {
+  if (value && typeof value === 'object' && 'rsvp_status' in value) {
+    const s = (value as { rsvp_status: unknown }).rsvp_status;
+    return typeof s === 'string' ? s : null;
+  }
+  return undefined;
+}
 
 function statusOf(value: unknown): string | null {
   if (value && typeof value === 'object' && 'status' in value) {
@@ -27,6 +37,12 @@ export function describeAuditEntry(entry: AuditEntry): string {
       .map((part) => part.replace(/_/g, ' '))
       .join(': ')
       .replace(/^./, (c) => c.toUpperCase());
+  if (entry.action === 'rsvp.update') {
+    const before = rsvpOf(entry.before);
+    const after = rsvpOf(entry.after);
+    if (after === undefined || before === after) return base;
+    return `${base}: ${before ? statusLabel(before) : 'No Response'} → ${after ? statusLabel(after) : 'No Response'}`;
+  }
   const before = statusOf(entry.before);
   const after = statusOf(entry.after);
   if (after && before !== after) {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { readAdminTab, writeAdminTab } from './tabs';
+import { ADMIN_TABS, readAdminTab, writeAdminTab } from './tabs';
 
 describe('admin tab in the URL', () => {
   it('defaults to users and ignores unknown tabs', () => {
     expect(readAdminTab(new URLSearchParams())).toBe('users');
-    expect(readAdminTab(new URLSearchParams('tab=rsvp'))).toBe('users');
+    expect(readAdminTab(new URLSearchParams('tab=checkin'))).toBe('users');
     expect(readAdminTab(new URLSearchParams('tab=bulk-actions'))).toBe('bulk-actions');
+    expect(readAdminTab(new URLSearchParams('tab=rsvp'))).toBe('rsvp');
+    expect(readAdminTab(new URLSearchParams('tab=emails'))).toBe('emails');
+  });
+
+  it('lists the tabs in the spec order, the e-mails view last', () => {
+    expect(ADMIN_TABS).toEqual(['users', 'applications', 'rsvp', 'bulk-actions', 'settings', 'emails']);
   });
 
   it('writes the tab and keeps the filters', () => {

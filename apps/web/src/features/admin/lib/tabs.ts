@@ -1,5 +1,8 @@
-/** The admin portal's tabs (spec §2), kept in the URL as `?tab=`; users is the default. */
-export const ADMIN_TABS = ['users', 'applications', 'bulk-actions', 'settings'] as const;
+/**
+ * The admin portal's tabs (spec §2: users, applications, rsvp, bulk-actions, settings), then the
+ * e-mail outbox; kept in the URL as `?tab=`; users is the default.
+ */
+export const ADMIN_TABS = ['users', 'applications', 'rsvp', 'bulk-actions', 'settings', 'emails'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const DEFAULT_ADMIN_TAB: AdminTab = 'users';

@@ -87,6 +87,7 @@ function serve() {
                 resume: null,
                 answers: {},
                 rsvp_status: null,
+                rsvp_details: null,
               },
             },
             { status: 201 },

@@ -14,6 +14,7 @@ import { useUpdateApplicationStatus } from '../../api/applications-update-status
 import { answerSections, NOT_PROVIDED } from '../../lib/application-answers';
 import { describeAuditEntry } from '../../lib/history';
 import { formatDate, formatDateTime, fullName, roleName, safeHttpUrl } from '../../lib/labels';
+import { NO_CHOICE_MADE, photoPermissionLabel } from '../../lib/rsvp-labels';
 import { StatusBadge } from './status-badge';
 
 export const FETCH_DETAIL_ERROR = 'Failed to fetch application details.';
@@ -114,11 +115,9 @@ function yesNo(value: boolean | null): string {
   return value ? 'Accepted' : 'Not accepted';
 }
 
-/** Photo permission as the RSVP tab words it. */
+/** Photo permission as the RSVP tab words it (an applicant who opted out has not accepted the release). */
 function photoPermission(a: AdminApplicationDetail): string {
-  if (a.photo_clearance_accepted === null) return 'No Choice Made';
-  if (!a.photo_clearance_accepted) return 'Declined';
-  return a.photo_sharing_opt_out ? 'No Public Sharing' : 'Allow Sharing';
+  return photoPermissionLabel(a, NO_CHOICE_MADE);
 }
 
 const STATUS_ACTIONS: {

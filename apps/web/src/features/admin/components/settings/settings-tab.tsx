@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useGenerateAccessCode } from '../../api/settings-generate-access-code';
 import { useAdminSettings } from '../../api/settings-get';
 import { useUpdateSettings } from '../../api/settings-update';
+import { EmailTemplatesCard } from './email-templates-card';
 import { SettingSwitch } from './setting-switch';
 import {
   addAccessCode,
@@ -77,6 +78,8 @@ export function SettingsTab() {
           onSaved={() => setFormKey((k) => k + 1)}
         />
       ) : null}
+      {/* Saved per template, never by the Save Changes above. */}
+      <EmailTemplatesCard />
     </section>
   );
 }
