@@ -2,6 +2,7 @@ import path from 'node:path';
 import querystring from 'node:querystring';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
@@ -32,7 +33,7 @@ export interface BuildOptions {
   config: AppConfig;
   db: Db;
   /** Live check-in updates need the pool (LISTEN); without it, only this instance's changes are seen. */
-  pool?: import('pg').Pool;
+  pool?: pg.Pool;
   /** Defaults to DATA_DIR/uploads on the local disk. */
   storage?: Storage;
   logger?: boolean;

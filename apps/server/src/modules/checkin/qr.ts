@@ -29,10 +29,13 @@ export function makeQrToken(secret: string, event: EventConfig, applicationId: s
 
 /** The application id inside a token, or undefined for anything forged, altered or foreign. */
 export function readQrToken(secret: string, event: EventConfig, token: string): string | undefined {
-  const [prefix, data] = token.trim().split('.');
-  if (prefix !== PREFIX || !data) return undefined;
+  const parts = token.trim().split('.');
+  const [prefix, data] = parts;
+  if (parts.length !== 2 || prefix !== PREFIX || !data) return undefined;
   const raw = Buffer.from(data, 'base64url');
-  if (raw.length !== 12 + 16 + 16) return undefined;
+  // Node's decoder skips stray characters and ignores the unused low bits of the last one, so
+  // only the canonical spelling of the bytes counts: an altered code must not still open.
+  if (raw.length !== 12 + 16 + 16 || raw.toString('base64url') !== data) return undefined;
   try {
     const decipher = crypto.createDecipheriv('aes-256-gcm', keyFor(secret, event), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(28));

@@ -33,9 +33,10 @@ declare module 'fastify' {
 }
 
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open event streams, ended when the server closes so shutdown does not wait on them.
+  // Open event streams, ended when the server closes so shutdown does not wait on them. This must
+  // be preClose: onClose hooks run only after the HTTP server has closed, which waits on them.
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 

@@ -113,8 +113,17 @@ function toColumns(f: CheckinFields): Partial<typeof checkinRecords.$inferInsert
   return out;
 }
 
+/** The birth columns are smallints: a number they cannot hold is a 400 naming the field, not a 500. */
+const fieldsSchema = checkinFieldsSchema.superRefine((f, ctx) => {
+  for (const key of ['birthYear', 'birthDay'] as const) {
+    const v = f[key];
+    if (typeof v === 'number' && Math.abs(v) > 32767)
+      ctx.addIssue({ code: 'custom', path: [key], message: 'Number out of range' });
+  }
+});
+
 function parseFields(body: unknown): CheckinFields {
-  const parsed = checkinFieldsSchema.safeParse(body);
+  const parsed = fieldsSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw errors.badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`, 'validation_error');
@@ -248,7 +257,7 @@ export async function importCsv(db: Db, actor: AuditActor, text: string, replace
     header.forEach((h, i) => {
       if (h) obj[h] = (row.cells[i] ?? '').trim();
     });
-    const parsed = checkinFieldsSchema.safeParse({ ...obj, role: obj.role || 'hacker' });
+    const parsed = fieldsSchema.safeParse({ ...obj, role: obj.role || 'hacker' });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw errors.badRequest(
