@@ -74,6 +74,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
+        CHECKIN_UPLOAD_PASSWORD: 'door-secret-e2e',
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         MAIL_FROM: 'Riverside Hacks <team@e2e.test>',

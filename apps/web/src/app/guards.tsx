@@ -49,8 +49,22 @@ export function ProtectedRoute({
   return children;
 }
 
-/** /admin and /checkin: only admins; everyone else (signed out or not an admin) goes to /admin/login. */
-export function AdminRoute({ children }: { children: ReactNode }) {
+/**
+ * /admin and /checkin: admins; everyone else (signed out or an applicant) goes to /admin/login.
+ * Check-in volunteers may use the routes marked `allowVolunteer` (/checkin); /admin sends them there.
+ */
+export function AdminRoute({
+  children,
+  allowVolunteer = false,
+}: {
+  children: ReactNode;
+  allowVolunteer?: boolean;
+}) {
+  const { data: user } = useUser();
+  if (user?.role === 'volunteer') {
+    if (!allowVolunteer) return <Navigate to={paths.checkin} replace />;
+    return <ProtectedRoute redirectTo={paths.adminLogin}>{children}</ProtectedRoute>;
+  }
   return (
     <ProtectedRoute requiredRole="admin" redirectTo={paths.adminLogin} wrongRoleRedirectTo={paths.adminLogin}>
       {children}

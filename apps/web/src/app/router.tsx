@@ -115,7 +115,7 @@ export function createRouter() {
             {
               path: paths.checkin,
               element: (
-                <AdminRoute>
+                <AdminRoute allowVolunteer>
                   <CheckinPage />
                 </AdminRoute>
               ),

@@ -18,14 +18,18 @@ import { useAdminLogin } from '../api/admin-login';
 import { oidcStartUrl, ssoErrorMessage, useOidcConfig } from '../api/oidc';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
-const adminHome = () => paths.admin;
+/** Check-in volunteers work the door: they land on /checkin (and only go back to a check-in page). */
+const isStaff = (user: PublicUser | null | undefined) => user?.role === 'admin' || user?.role === 'volunteer';
+const adminHome = (user: PublicUser) => (user.role === 'volunteer' ? paths.checkin : paths.admin);
+const acceptSaved = (path: string, user: PublicUser) =>
+  user.role !== 'volunteer' || path.split(/[?#]/)[0] === paths.checkin;
 
 export function AdminLoginPage() {
   usePageTitle('Admin Portal');
   const { data: user, isSuccess: userKnown } = useUser();
   const adminLogin = useAdminLogin();
   const oidc = useOidcConfig();
-  const { completeSignIn, isCompleting } = useCompleteSignIn({ fallback: adminHome });
+  const { completeSignIn, isCompleting } = useCompleteSignIn({ fallback: adminHome, accept: acceptSaved });
   const [searchParams, setSearchParams] = useSearchParams();
   // Single sign-on ends here: `?sso=success` after the provider's round trip, `?sso_error=` when refused.
   const ssoReturned = searchParams.get('sso') === 'success';
@@ -53,7 +57,7 @@ export function AdminLoginPage() {
   useEffect(() => {
     if (!ssoReturned || !userKnown || ssoHandled.current) return;
     ssoHandled.current = true;
-    if (user?.role === 'admin') {
+    if (user && isStaff(user)) {
       // Like the password sign-in: the saved page (kept while away at the provider), else /admin.
       completeSignIn(user);
       toast.success('Admin Access Granted');
@@ -78,7 +82,8 @@ export function AdminLoginPage() {
   }, []);
 
   // An admin who is already signed in has nothing to do here.
-  if (user?.role === 'admin' && !isCompleting && !ssoReturned) return <Navigate to={paths.admin} replace />;
+  if (user && isStaff(user) && !isCompleting && !ssoReturned)
+    return <Navigate to={adminHome(user)} replace />;
 
   const startSso = () => {
     setRedirecting(true);
@@ -100,7 +105,7 @@ export function AdminLoginPage() {
   );
 
   // Back from the provider, an admin is being let in (a non-admin's `?sso=` is dropped by the effect).
-  const ssoPending = redirecting || (ssoReturned && (!userKnown || user?.role === 'admin'));
+  const ssoPending = redirecting || (ssoReturned && (!userKnown || isStaff(user)));
   const pending = adminLogin.isPending || isCompleting || ssoPending;
   const providerName = oidc.data?.enabled ? oidc.data.provider_name : undefined;
   return (

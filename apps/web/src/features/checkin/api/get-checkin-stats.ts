@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkinStatsSchema } from '@lanyard/shared/checkin';
 import { api } from '@/lib/api-client';
+import { CHECKIN_QUERY_KEY } from './keys';
 
 export function getCheckinStats(signal?: AbortSignal) {
   return api.get('/api/checkin/stats', { schema: checkinStatsSchema, signal });
@@ -8,8 +9,9 @@ export function getCheckinStats(signal?: AbortSignal) {
 
 export const checkinStatsQueryOptions = () =>
   queryOptions({
-    queryKey: ['checkin', 'stats'],
+    queryKey: [...CHECKIN_QUERY_KEY, 'stats'],
     queryFn: ({ signal }) => getCheckinStats(signal),
+    staleTime: 0,
   });
 
 export function useCheckinStats() {

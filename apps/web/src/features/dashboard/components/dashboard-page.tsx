@@ -17,6 +17,7 @@ import { shouldShowRsvpCard } from '../lib/rsvp-card';
 import { AcceptanceCelebration } from './acceptance-celebration';
 import { ApplicationStatusCard } from './application-status-card';
 import { ApplicationTimeline } from './application-timeline';
+import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -102,6 +103,7 @@ export function DashboardPage() {
           onRefetchApplication={() => void application.refetch()}
         />
       ) : null}
+      {shouldShowCheckinQr(application.data, released) ? <CheckinQrCard /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
