@@ -40,7 +40,14 @@ test.describe('admin applications tab', () => {
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
     // The rsvp tab comes with a later issue: no placeholder.
-    await expect(page.getByRole('tab')).toHaveText(['Users', 'Applications', 'RSVP', 'Bulk Actions', 'Settings', 'E-mails']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'Users',
+      'Applications',
+      'RSVP',
+      'Bulk Actions',
+      'Settings',
+      'E-mails',
+    ]);
   });
 
   test('search and a status chip filter the list, and the URL keeps them across a reload', async ({
