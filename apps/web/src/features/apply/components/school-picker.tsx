@@ -12,7 +12,7 @@ let indexPromise: Promise<SchoolIndex> | null = null;
 
 /** The built-in school list is a separate chunk, fetched the first time a picker appears. */
 function loadSchoolIndex(): Promise<SchoolIndex> {
-  indexPromise ??= import('@/data/universities.json').then(
+  indexPromise ??= import('@/assets/universities.json').then(
     (m) => buildSchoolIndex(m.default.schools as unknown as SchoolRow[]),
     (err: unknown) => {
       indexPromise = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import universities from '@/data/universities.json';
+import universities from '@/assets/universities.json';
 import {
   buildSchoolIndex,
   normaliseSchoolText,

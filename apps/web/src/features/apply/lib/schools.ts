@@ -1,6 +1,6 @@
 import { SCHOOL_PICKER_SUGGESTIONS } from '@lanyard/shared/constants';
 
-/** One row of src/data/universities.json: name, ISO country code, state or province ('' if unknown). */
+/** One row of src/assets/universities.json: name, ISO country code, state or province ('' if unknown). */
 export type SchoolRow = readonly [name: string, countryCode: string, state: string];
 
 export interface SchoolIndex {
