@@ -19,7 +19,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
 import { authRoutes } from './modules/auth/routes';
-import { applicantQrRoutes, checkinRoutes } from './modules/checkin/routes';
+import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
 import { CheckinLive } from './modules/checkin/live';
 import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
@@ -104,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(applicantQrRoutes, { prefix: '/api/applications' });
+  await app.register(qrImageRoutes, { prefix: '/api/checkin' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(applicationRoutes, { prefix: '/api/applications' });
   await app.register(applicantRsvpRoutes, { prefix: '/api/applications' });

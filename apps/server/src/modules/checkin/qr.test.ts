@@ -5,7 +5,7 @@ import type { EventConfig } from '@lanyard/shared/event';
 import { asUser, seedApplication } from '../../../test/admin';
 import { setSettings } from '../../../test/applicant';
 import { createVolunteer } from '../../../test/checkin';
-import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
+import { bearer, createAdmin, createTestContext, outboxFor, type TestContext } from '../../../test/helper';
 import { makeQrToken, readQrToken } from './qr';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -182,6 +182,46 @@ describe('POST /api/checkin/scan and GET /api/applications/me/qr', () => {
     const byVolunteer = await scan(`  ${token}\n`, volunteer.token);
     expect(byVolunteer.statusCode).toBe(200);
     expect(byVolunteer.json()._id).toBe(record._id);
+  });
+
+  it("an attendee's RSVP e-mail carries their code as an image our server draws; forged codes are not drawn", async () => {
+    const hacker = await seedApplication(
+      ctx,
+      { status: 'accepted', firstName: 'Mail', lastName: 'Qr' },
+      { sessions: true },
+    );
+    await setSettings(ctx, {
+      hacker_decisions_released: true,
+      mentor_decisions_released: false,
+      rsvp_open: true,
+    });
+    const rsvp = await asUser(ctx, hacker.token!)('POST', '/api/applications/rsvp', {
+      response: 'accepted',
+      preferredName: 'Mail Q.',
+      schoolName: 'MIT',
+      pronoun: 'She/Her',
+      liabilityWaiverAccepted: true,
+      photoClearanceAccepted: true,
+    });
+    expect(rsvp.statusCode, rsvp.body).toBe(200);
+    const [mail] = await outboxFor(ctx, hacker.email, 'rsvp_recorded');
+    const url = /https?:\/\/\S+\/api\/checkin\/qr\/(LY1\.[\w-]+)/.exec(mail!.text_body);
+    expect(url, mail!.text_body).not.toBeNull();
+    expect(readQrToken(ctx.config.sessionSecret, ctx.config.event, url![1]!)).toBe(hacker.id);
+    const html = await ctx.database.pool.query<{ html_body: string }>(
+      'select html_body from email_outbox where id = $1',
+      [mail!.id],
+    );
+    expect(html.rows[0]!.html_body).toContain(`/api/checkin/qr/${url![1]}`);
+
+    const image = await ctx.app.inject({ method: 'GET', url: `/api/checkin/qr/${url![1]}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    const forged = await ctx.app.inject({ method: 'GET', url: `/api/checkin/qr/${url![1]!.slice(0, -2)}AA` });
+    expect(forged.statusCode).toBe(404);
   });
 
   it('a forged, altered or foreign code is 404 invalid_qr', async () => {

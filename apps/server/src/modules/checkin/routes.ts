@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import QRCode from 'qrcode';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -214,6 +215,25 @@ function safeEqual(a: string, b: string): boolean {
   const y = crypto.createHash('sha256').update(b).digest();
   return crypto.timingSafeEqual(x, y);
 }
+
+/** GET /api/checkin/qr/:token — the QR image for e-mails; only our own valid codes are drawn. */
+export const qrImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/qr/:token',
+    { config: { access: 'public' }, schema: { params: z.object({ token: z.string().max(200) }) } },
+    async (request, reply) => {
+      if (!readQrToken(app.config.sessionSecret, app.config.event, request.params.token)) {
+        throw errors.notFound('This QR code is not one of ours.', 'invalid_qr');
+      }
+      const png = await QRCode.toBuffer(request.params.token, {
+        width: 480,
+        margin: 2,
+        errorCorrectionLevel: 'M',
+      });
+      return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(png);
+    },
+  );
+};
 
 /** GET /api/applications/me/qr: the door QR code of an accepted applicant who confirmed. */
 export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {

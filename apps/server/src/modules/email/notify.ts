@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { applications, emailOutbox, settings } from '../../db/schema/index';
 import { loadTemplates, renderTemplate, templateValues } from './catalog';
+import { escapeHtml } from './templates';
 
 type Recipient = { id: string; email: string; firstName: string; status: string; decidedAt?: Date | null };
 
@@ -19,6 +20,8 @@ async function queue(
   recipients: Recipient[],
   keyOf: (r: Recipient) => EmailTemplateKey,
   dedupeOf: (r: Recipient) => string,
+  /** Text and HTML added after the template's own words (e.g. the check-in code). */
+  extra?: { text: string; html: string },
 ): Promise<void> {
   if (!recipients.length) return;
   const [templates, deadline] = await Promise.all([loadTemplates(db), rsvpDeadline(db)]);
@@ -33,8 +36,8 @@ async function queue(
       return {
         toAddress: r.email,
         subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
+        textBody: extra ? `${mail.text}\n\n${extra.text}` : mail.text,
+        htmlBody: extra ? mail.html.replace('</body>', `${extra.html}</body>`) : mail.html,
         kind: key,
         dedupeKey: dedupeOf(r),
       };
@@ -124,12 +127,25 @@ export async function queueApplicationReceived(db: DbOrTx, config: AppConfig, ap
   );
 }
 
-export async function queueRsvpRecorded(db: DbOrTx, config: AppConfig, app: Recipient): Promise<void> {
+/** The RSVP confirmation; attendees also get their check-in QR code (an image our server renders). */
+export async function queueRsvpRecorded(
+  db: DbOrTx,
+  config: AppConfig,
+  app: Recipient,
+  qrToken?: string,
+): Promise<void> {
+  const qrUrl = qrToken ? `${config.publicUrl}/api/checkin/qr/${qrToken}` : undefined;
   await queue(
     db,
     config,
     [app],
     () => 'rsvp_recorded',
     (r) => `rsvp:${r.id}:${Date.now()}`,
+    qrUrl
+      ? {
+          text: `Your check-in code (show it at the door; it is also on your dashboard): ${qrUrl}`,
+          html: `<p>Your check-in code: show it at the door (it is also on your dashboard).</p><p><img src="${escapeHtml(qrUrl)}" width="240" height="240" alt="Your check-in QR code"></p>`,
+        }
+      : undefined,
   );
 }

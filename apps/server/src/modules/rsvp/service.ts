@@ -18,6 +18,7 @@ import { audit, type AuditActor } from '../../lib/audit';
 import { containsPattern } from '../admin-applications/filters';
 import { toMyApplication } from '../applications/service';
 import { queueRsvpRecorded } from '../email/notify';
+import { makeQrToken } from '../checkin/qr';
 import { getSettings } from '../settings/service';
 import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
 
@@ -71,12 +72,12 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
       })
       .where(eq(applications.id, row.id))
       .returning();
-    await queueRsvpRecorded(tx, config, {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      status: row.status,
-    });
+    await queueRsvpRecorded(
+      tx,
+      config,
+      { id: row.id, email: row.email, firstName: row.firstName, status: row.status },
+      attending ? makeQrToken(config.sessionSecret, config.event, row.id) : undefined,
+    );
     return toMyApplication(tx, updated!, s);
   });
 }
