@@ -18,6 +18,31 @@ const baseURL = BASE_URL;
 process.env.LANYARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'lanyard-e2e-'));
 const dataDir = process.env.LANYARD_E2E_DATA_DIR;
 
+const browserUse = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+const GLOBAL_STATE_SPECS = [
+  /admin-bulk\.spec\.ts/,
+  /admin-emails\.spec\.ts/,
+  /admin-settings\.spec\.ts/,
+  /checkin-scan\.spec\.ts/,
+  /hacker-apply\.spec\.ts/,
+  /rsvp\.spec\.ts/,
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -34,23 +59,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Most specs only touch their own accounts and run in parallel.
+    { name: 'chromium', testIgnore: GLOBAL_STATE_SPECS, use: browserUse },
+    // These change what every applicant sees (the application window, decision release, templates):
+    // they run after the others, one at a time, so no spec sees another's global change.
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      name: 'global-state',
+      testMatch: GLOBAL_STATE_SPECS,
+      dependencies: ['chromium'],
+      workers: 1,
+      use: browserUse,
     },
   ],
   webServer: [

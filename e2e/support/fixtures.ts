@@ -12,7 +12,12 @@ export interface ConsoleGuard {
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
     async ({ page }, use) => {
-      const allowed: RegExp[] = [/Failed to load resource: the server responded with a status of 401/];
+      const allowed: RegExp[] = [
+        /Failed to load resource: the server responded with a status of 401/,
+        // Playwright's trace recorder injects a script into every frame; the e-mail preview is a
+        // sandboxed srcdoc frame that (rightly) blocks it. Not the app's error: tracing only.
+        /Blocked script execution in 'about:srcdoc'/,
+      ];
       const problems: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
