@@ -18,7 +18,7 @@ export const dashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /** A list filter that takes `k=a&k=b`, `k[]=a` or `k=a,b`; empty values are dropped. */
-function multi<T extends readonly [string, ...string[]]>(values: T) {
+export function multi<T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess(
     (v) => {
       if (v === undefined || v === null || v === '') return undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multi } from './admin';
 import {
   APPLICANT_ROLES,
   APPLICATION_STATUSES,
@@ -76,17 +77,6 @@ export function storedPronoun(v: Pick<RsvpSubmission, 'pronoun' | 'pronounOther'
 
 export const LIABILITY_FILTERS = ['accepted', 'declined', 'n/a'] as const;
 export const PHOTO_FILTERS = ['allow_sharing', 'no_public_sharing', 'declined', 'n/a'] as const;
-
-function multi<T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === '') return undefined;
-      const list = (Array.isArray(v) ? v : String(v).split(',')).map((s) => String(s).trim()).filter(Boolean);
-      return list.length ? list : undefined;
-    },
-    z.array(z.enum(values)).optional(),
-  );
-}
 
 export const adminRsvpQuerySchema = z
   .object({

@@ -10,6 +10,7 @@ import { hashPassword, weakPasswordReason } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { deleteApplications } from '../admin-applications/service';
 import { containsPattern } from '../admin-applications/filters';
+import { isUniqueViolation } from '../../lib/pg-errors';
 
 export interface UserFilters {
   search?: string;
@@ -97,11 +98,6 @@ export async function getUser(db: Db, id: string): Promise<AdminUser> {
   const [row] = await usersQuery(db, eq(users.id, id));
   if (!row) throw errors.notFound('User not found.');
   return toAdminUser(row);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
 }
 
 export async function createUser(

@@ -9,6 +9,7 @@ import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/servi
 import type { SessionUser } from '../auth/sessions';
 import type { AppConfig } from '../../config';
 import { queueApplicationReceived } from '../email/notify';
+import { isUniqueViolation } from '../../lib/pg-errors';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -70,11 +71,6 @@ async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | 
       'invalid_resume',
     );
   return row;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
 }
 
 export const ALREADY_APPLIED =

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { applicationDrafts, applications, authTokens, settings, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { checkLimits, enforceLimits, recordHits } from '../../lib/rate-limit';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueEmail } from '../email/outbox';
 import { passwordResetEmail, verificationEmail } from '../email/templates';
@@ -144,10 +145,7 @@ export async function register(
       return { token, user: { ...user!, applicationStatus: 'not_started' as const, emailVerified: false } };
     });
   } catch (err) {
-    if (
-      (err as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
-      (err as { code?: string }).code === '23505'
-    ) {
+    if (isUniqueViolation(err)) {
       throw errors.conflict(
         'An account with this email already exists. Please sign in instead.',
         'email_taken',
