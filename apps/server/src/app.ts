@@ -1,4 +1,3 @@
-import path from 'node:path';
 import querystring from 'node:querystring';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,7 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandlers } from './errors';
-import { createLocalStorage, type Storage } from './lib/storage';
+import type { Storage } from './lib/storage';
+import { createStorageFromConfig } from './lib/storage-factory';
 import { applicationRoutes } from './modules/applications/routes';
 import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -72,7 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage = opts.storage ?? createStorageFromConfig(config);
   await app.register(dbPlugin, { db: opts.db, config, storage });
   const live = opts.pool ? new CheckinLive(opts.pool, app.log) : undefined;
   app.decorate('checkinLive', live);

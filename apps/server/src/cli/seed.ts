@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { HackerAnswers, MentorAnswers } from '@lanyard/shared/application';
@@ -7,7 +6,7 @@ import { MENTOR_PRESETS } from '@lanyard/shared/application';
 import { ConfigError, loadConfig } from '../config';
 import { applications, uploads, users } from '../db/schema/index';
 import { DataDirInUseError } from '../db/embedded';
-import { createLocalStorage } from '../lib/storage';
+import { createStorageFromConfig } from '../lib/storage-factory';
 import { hashPassword } from '../modules/auth/passwords';
 import { openRuntime } from '../runtime';
 
@@ -188,7 +187,7 @@ async function main(): Promise<void> {
     { shareRunningServer: true },
   );
   const db = runtime.database.db;
-  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage = createStorageFromConfig(config);
   const rand = prng(values.seed!);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const password = `Seeded-${crypto.randomBytes(6).toString('base64url')}`;
