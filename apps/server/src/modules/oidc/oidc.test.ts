@@ -17,10 +17,11 @@ const ACCOUNTS = {
   'password-admin': { email: 'password-admin@example.org', email_verified: true },
   squatted: { email: 'squatted@example.org', email_verified: true },
   nomail: { email: '', email_verified: false },
+  twin: { email: 'twin@example.org', email_verified: true },
 };
 // Mixed case and spaces on purpose: the list is normalised.
 const ADMIN_EMAILS =
-  ' Boss@Example.org, pending-admin@example.org,password-admin@example.org, squatted@example.org ';
+  ' Boss@Example.org, pending-admin@example.org,password-admin@example.org, squatted@example.org, twin@example.org ';
 
 let provider: TestProvider;
 let ctx: TestContext;
@@ -203,6 +204,24 @@ describe('single sign-on at a real OpenID provider', () => {
       'auth.sso_sign_in',
       'auth.sso_sign_in',
     ]);
+  });
+
+  it('two first sign-ins of one provider account at once make one admin, and both get in', async () => {
+    // Both attempts pass the provider before either callback runs, like two tabs or a double click.
+    const attempts = [];
+    for (let i = 0; i < 2; i++) {
+      const { location, loginCookie } = await start(ctx.app);
+      attempts.push({ back: await signInAtProvider(location, 'twin', CALLBACK), loginCookie });
+    }
+    const results = await Promise.all(attempts.map((a) => callback(ctx.app, a.back, a.loginCookie)));
+    for (const res of results) {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/admin');
+      expect((await adminMe(cookieSet(res, 'lanyard_session')!)).statusCode).toBe(200);
+    }
+    const { rows } = await ctx.database.pool.query(`select id from users where email = 'twin@example.org'`);
+    expect(rows).toHaveLength(1);
+    expect(await identitiesOf('twin@example.org')).toHaveLength(1);
   });
 
   it('links a listed e-mail to the admin account that already has it', async () => {

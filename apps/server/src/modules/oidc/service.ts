@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { oidcLogins, userIdentities, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { hashPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 
@@ -227,26 +228,33 @@ export function createOidcService(config: OidcConfig, secret: string, log: Fasti
         );
       }
 
-      const admin = await db.transaction(async (tx) => {
-        const account = await findOrLinkAdmin(tx, config, claims, meta);
-        const token = await createSession(tx, secret, account.id, meta);
-        const now = new Date();
-        await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, account.id));
-        await tx
-          .update(userIdentities)
-          .set({ lastLoginAt: now })
-          .where(and(eq(userIdentities.issuer, claims.issuer), eq(userIdentities.subject, claims.subject)));
-        await audit(
-          tx,
-          { id: account.id, email: account.email, ip: meta.ip },
-          {
-            action: 'auth.sso_sign_in',
-            targetType: 'user',
-            targetId: account.id,
-            after: { issuer: claims.issuer, subject: claims.subject },
-          },
-        );
-        return { id: account.id, token };
+      // Two first sign-ins of one provider account at once both try to link it: the loser of the
+      // unique index runs again and finds the winner's link.
+      const signInOnce = () =>
+        db.transaction(async (tx) => {
+          const account = await findOrLinkAdmin(tx, config, claims, meta);
+          const token = await createSession(tx, secret, account.id, meta);
+          const now = new Date();
+          await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, account.id));
+          await tx
+            .update(userIdentities)
+            .set({ lastLoginAt: now })
+            .where(and(eq(userIdentities.issuer, claims.issuer), eq(userIdentities.subject, claims.subject)));
+          await audit(
+            tx,
+            { id: account.id, email: account.email, ip: meta.ip },
+            {
+              action: 'auth.sso_sign_in',
+              targetType: 'user',
+              targetId: account.id,
+              after: { issuer: claims.issuer, subject: claims.subject },
+            },
+          );
+          return { id: account.id, token };
+        });
+      const admin = await signInOnce().catch((err: unknown) => {
+        if (isUniqueViolation(err)) return signInOnce();
+        throw err;
       });
       return { token: admin.token, userId: admin.id, redirectPath: login.redirectPath };
     },
