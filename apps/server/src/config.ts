@@ -49,6 +49,31 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: optionalString,
   OIDC_ADMIN_EMAILS: optionalString,
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(
+    z
+      .string()
+      .url('S3_ENDPOINT must be a URL such as https://s3.example.org')
+      .refine(
+        (v) => /^https?:\/\//.test(v),
+        'S3_ENDPOINT must be an http(s) URL such as https://s3.example.org',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -73,6 +98,17 @@ export interface AppConfig {
   rateLimits: boolean;
   /** Admin single sign-on (OpenID Connect); undefined when OIDC_* is not configured. */
   oidc: OidcConfig | undefined;
+  /** Files in an S3-compatible bucket; undefined: DATA_DIR/uploads on the local disk. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Undefined: the AWS SDK's default chain (environment, shared config, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 export interface OidcConfig {
@@ -170,6 +206,42 @@ function loadOidcConfig(e: z.infer<typeof envSchema>, publicUrl: string): OidcCo
   };
 }
 
+function loadS3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = (
+      ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+    ).filter((k) => e[k] !== undefined && e[k] !== '');
+    if (stray.length) {
+      throw new ConfigError(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set, but S3_BUCKET is not: set S3_BUCKET to store files in a bucket, or unset them to keep files in DATA_DIR/uploads.`,
+      );
+    }
+    return undefined;
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credential chain.',
+    );
+  }
+  // Instances that share a bucket must sign links and QR codes alike; a secret generated in each
+  // DATA_DIR would differ (docs/decisions/004-scale-out.md).
+  if (e.SESSION_SECRET === undefined) {
+    throw new ConfigError(
+      'S3_BUCKET is set, so several instances may share the files: set SESSION_SECRET (at least 32 random characters, the same on every instance).',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -188,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const s3 = loadS3Config(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -207,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
     rateLimits: true,
     oidc: loadOidcConfig(e, publicUrl),
+    s3,
   };
 }

@@ -26,27 +26,45 @@ export const errors = {
       'retry-after': String(retryAfterSeconds),
     }),
   unavailable: (message = 'The service is temporarily unavailable. Please try again shortly.') =>
-    new AppError(503, 'unavailable', message),
+    new AppError(503, 'unavailable', message, { 'retry-after': '5' }),
 };
 
+/**
+ * The database cannot be reached or is restarting: network errors, PostgreSQL's shutdown and
+ * connection classes (57P0x, 08xxx), too many connections. The client may retry.
+ */
 const PG_UNAVAILABLE = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '53300',
   '57P01',
   '57P02',
   '57P03',
   '08000',
+  '08001',
   '08003',
+  '08004',
   '08006',
 ]);
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string }; message?: string };
-  return (
-    PG_UNAVAILABLE.has(e.code ?? '') ||
-    PG_UNAVAILABLE.has(e.cause?.code ?? '') ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '')
-  );
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: string; cause?: unknown; message?: string } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    if (PG_UNAVAILABLE.has(e.code ?? '') || UNAVAILABLE_MESSAGE.test(e.message ?? '')) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {

@@ -13,7 +13,7 @@ import { runMigrations } from './db/migrate';
 export interface Runtime {
   database: Database;
   /** Stops the pool, then the embedded server (if any), then releases the data dir. */
-  close(): Promise<void>;
+  close(progress?: (step: string) => void): Promise<void>;
 }
 
 /** The database the server and the CLI share: embedded by default, DATABASE_URL otherwise; migrated. */
@@ -57,8 +57,10 @@ export async function openRuntime(
   const database = createDatabase(url);
   return {
     database,
-    async close() {
+    async close(progress) {
+      progress?.('closing the database connections');
       await database.close().catch(() => {});
+      progress?.('stopping the embedded PostgreSQL');
       await embedded?.stop();
       releaseLock?.();
     },

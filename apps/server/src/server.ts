@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { DataDirInUseError } from './db/embedded';
@@ -10,6 +11,13 @@ import { sweepOrphans } from './modules/uploads/service';
 
 let runtime: Runtime | undefined;
 
+/**
+ * How long SIGTERM waits for requests still sending their body (a slow upload). After that each
+ * gets a clean 503, so the process stops well within an orchestrator's usual 30 s grace period.
+ */
+const DRAIN_MS = 10_000;
+const FORCE_EXIT_MS = 25_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const bootLog = {
@@ -19,6 +27,10 @@ async function main(): Promise<void> {
   runtime = await openRuntime(config, bootLog);
   const db = runtime.database.db;
   const app = await buildApp({ config, db, pool: runtime.database.pool });
+  // A wrong bucket or key should stop the start, not the first applicant's upload.
+  await app.storage.probe?.().catch((err: Error) => {
+    throw new ConfigError(`the S3 bucket ${config.s3?.bucket} cannot be used: ${err.name}: ${err.message}`);
+  });
 
   if (config.adminEmail && config.adminPassword) {
     const outcome = await upsertAdmin(db, config.adminEmail, config.adminPassword).catch((err: Error) => {
@@ -42,6 +54,33 @@ async function main(): Promise<void> {
   }, 3600_000);
   housekeeping.unref();
 
+  // Requests in flight, so that shutdown can answer the ones still uploading after the drain period.
+  // Tracked on the HTTP server itself: a root hook added here would miss the routes already registered.
+  const inFlight = new Map<IncomingMessage, ServerResponse>();
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    inFlight.set(req, res);
+    res.once('close', () => inFlight.delete(req));
+  });
+  const answerUnfinishedUploads = () => {
+    for (const [req, res] of inFlight) {
+      // A request whose body has arrived is being processed and finishes; one still sending is cut.
+      if (res.headersSent || req.complete) continue;
+      const body = JSON.stringify({
+        error: 'The server is restarting. Please try again in a moment.',
+        code: 'unavailable',
+      });
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': '5',
+        connection: 'close',
+      });
+      // Once the answer is out, end the upload: its partial file is discarded, not left behind.
+      res.once('finish', () => req.destroy());
+      res.end(body);
+    }
+  };
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -51,16 +90,23 @@ async function main(): Promise<void> {
     stopping = true;
     app.shuttingDown = true;
     app.log.info(`${signal} received: finishing requests in flight, then stopping.`);
+    // Named so that a stop that hangs says where.
+    let step = 'finishing requests in flight';
     const force = setTimeout(() => {
-      console.error('Shutdown took longer than 25 s: exiting.');
+      console.error(`Shutdown took longer than ${FORCE_EXIT_MS / 1000} s (at: ${step}): exiting.`);
       process.exit(1);
-    }, 25_000);
+    }, FORCE_EXIT_MS);
     force.unref();
+    const drain = setTimeout(answerUnfinishedUploads, DRAIN_MS);
+    drain.unref();
     try {
       await app.close();
+      clearTimeout(drain);
       clearInterval(housekeeping);
+      step = 'stopping the e-mail worker';
       await worker.stop();
-      await runtime?.close();
+      step = 'closing the database';
+      await runtime?.close((s) => (step = s));
       app.log.info('Stopped cleanly.');
       process.exit(0);
     } catch (err) {

@@ -17,7 +17,10 @@ export function createDatabase(url: string, opts: { max?: number } = {}): Databa
     connectionString: url,
     max: opts.max ?? 20,
     idleTimeoutMillis: 30_000,
+    // A request waits at most this long for a connection: a database that is away answers 503 fast.
     connectionTimeoutMillis: 5_000,
+    // A connection to a database host that vanished (failover, network cut) is noticed, not waited on.
+    keepAlive: true,
   });
   // A dropped idle connection (database restart) must not crash the server; the pool replaces it.
   pool.on('error', () => {});

@@ -31,6 +31,8 @@ export interface Storage {
   /** Keys of every stored file with its modification time (for the orphan sweep). */
   list(): AsyncIterable<{ key: string; mtimeMs: number }>;
   sweepTemp(olderThanMs: number): Promise<number>;
+  /** Throws when a remote store cannot be reached or used (checked once at start). */
+  probe?(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -82,6 +84,9 @@ export function createLocalStorage(root: string): Storage {
           await handle.close();
         }
       } catch (err) {
+        // A source that fails at once can reject the pipeline while the file is still being
+        // opened: wait until it is closed, or the open lands after the removal and leaves it behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fsp.rm(tempPath, { force: true });
         throw err;
       }

@@ -359,6 +359,49 @@ describe('PUT /api/admin/applications/bulk/status', () => {
   });
 });
 
+describe('concurrent bulk changes and releases', () => {
+  it('overlapping bulk status changes and repeated releases at once: one outcome, no duplicates', async () => {
+    await call('POST', '/api/admin/decisions/unrelease', { role: 'hacker' });
+    const seeded = await seedApplications(ctx, 30, () => ({ role: 'hacker', status: 'pending' }));
+    const ids = seeded.map((s) => s.id);
+    const accept = ids.slice(0, 20);
+    const reject = ids.slice(10, 30);
+    const results = await Promise.all([
+      call('PUT', '/api/admin/applications/bulk/status', { application_ids: accept, status: 'accepted' }),
+      call('POST', '/api/admin/decisions/release', { role: 'hacker' }),
+      call('PUT', '/api/admin/applications/bulk/status', { application_ids: reject, status: 'rejected' }),
+      call('POST', '/api/admin/decisions/release', { role: 'hacker' }),
+      call('PUT', '/api/admin/applications/bulk/status', { application_ids: reject, status: 'rejected' }),
+      call('POST', '/api/admin/decisions/release', { role: 'hacker' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+
+    // Each bulk change is all or nothing: the overlap has one status, whichever change came last.
+    const statuses = await Promise.all(ids.map(statusOf));
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill('accepted'));
+    expect(statuses.slice(20)).toEqual(Array(10).fill('rejected'));
+    expect(new Set(statuses.slice(10, 20)).size).toBe(1);
+
+    // Released once and for all; every applicant's last decision e-mail tells the decision that stands.
+    expect((await call('GET', '/api/settings')).json()).toMatchObject({ hacker_decisions_released: true });
+    const { rows: mails } = await ctx.database.pool.query<{ to_address: string; kind: string }>(
+      `select to_address, kind from email_outbox where kind like 'decision_%' and to_address = any($1)
+        order by created_at, id`,
+      [seeded.map((s) => s.email)],
+    );
+    for (const [i, s] of seeded.entries()) {
+      const mine = mails.filter((m) => m.to_address === s.email).map((m) => m.kind);
+      expect(mine.at(-1)).toBe(`decision_${statuses[i]}`);
+      expect(mine.filter((k) => k === `decision_${statuses[i]}`)).toHaveLength(1);
+    }
+    const { rows: dupes } = await ctx.database.pool.query(
+      `select dedupe_key from email_outbox where dedupe_key is not null group by dedupe_key having count(*) > 1`,
+    );
+    expect(dupes).toEqual([]);
+    await call('POST', '/api/admin/decisions/unrelease', { role: 'hacker' });
+  });
+});
+
 describe('decisions', () => {
   async function seenStatus(token: string): Promise<string> {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/applications/me', headers: bearer(token) });

@@ -272,23 +272,21 @@ export async function upsertAdmin(db: Db, email: string, password: string): Prom
   }
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, normalized))
-      .limit(1);
-    if (existing[0]) {
-      await tx
-        .update(users)
-        .set({ role: 'admin', passwordHash, updatedAt: new Date(), emailVerifiedAt: new Date() })
-        .where(eq(users.id, existing[0].id));
-      await revokeAllSessions(tx, existing[0].id);
-      return 'updated';
-    }
-    await tx
+    // Insert first: instances starting at once with the same ADMIN_EMAIL must not both insert.
+    // A concurrent insert makes this one wait, then do nothing, and the update below sees its row.
+    const inserted = await tx
       .insert(users)
-      .values({ email: normalized, passwordHash, role: 'admin', emailVerifiedAt: new Date() });
-    return 'created';
+      .values({ email: normalized, passwordHash, role: 'admin', emailVerifiedAt: new Date() })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (inserted[0]) return 'created';
+    const [existing] = await tx
+      .update(users)
+      .set({ role: 'admin', passwordHash, updatedAt: new Date(), emailVerifiedAt: new Date() })
+      .where(eq(users.email, normalized))
+      .returning({ id: users.id });
+    await revokeAllSessions(tx, existing!.id);
+    return 'updated';
   });
 }
 

@@ -140,6 +140,25 @@ describe('CheckinLive and publishCheckin (PostgreSQL LISTEN/NOTIFY)', () => {
     await l.stop();
   });
 
+  it('listens again after its connection is cut, telling desks to reload what they missed', async () => {
+    const l = await startLive();
+    try {
+      expect(l.live.listening).toBe(true);
+      // What a database restart does to the LISTEN session: it is terminated from the server side.
+      const cut = await ctx.database.pool.query(
+        `select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where datname = current_database() and query = 'LISTEN lanyard_checkin'`,
+      );
+      expect(cut.rows.length).toBeGreaterThan(0);
+      await waitFor('the reconnect', () => l.events.some((e) => e.type === 'reloaded'));
+      expect(l.live.listening).toBe(true);
+      // And changes flow again.
+      await l.sync();
+    } finally {
+      await l.stop();
+    }
+  });
+
   it('the API publishes each change: create, check-in, undo, edit, import; a refused change publishes nothing', async () => {
     const l = await startLive();
     try {

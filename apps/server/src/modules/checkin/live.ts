@@ -15,6 +15,9 @@ const CHANNEL = 'lanyard_checkin';
 export class CheckinLive extends EventEmitter {
   private client: pg.PoolClient | undefined;
   private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private everListened = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -24,11 +27,16 @@ export class CheckinLive extends EventEmitter {
     this.setMaxListeners(0);
   }
 
+  /** True while this instance holds its LISTEN connection. */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
   async start(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.client) return;
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await this.pool.connect();
-      this.client = client;
+      client = await this.pool.connect();
       client.on('notification', (msg) => {
         if (msg.channel !== CHANNEL || !msg.payload) return;
         try {
@@ -37,23 +45,63 @@ export class CheckinLive extends EventEmitter {
           /* not ours */
         }
       });
-      client.on('error', () => this.restart());
-      await client.query(`LISTEN ${CHANNEL}`);
+      const listener = client;
+      // The database restarted or the connection was cut: listen again once it is back.
+      listener.on('error', (err) => this.lost(listener, err));
+      listener.on('end', () => this.lost(listener));
+      await listener.query(`LISTEN ${CHANNEL}`);
+      if (this.closed) {
+        listener.release();
+        return;
+      }
+      this.client = listener;
+      if (this.failures > 0 || this.everListened) {
+        this.log.info('check-in live updates: listening again');
+        // Changes made while we were not listening were never delivered: desks reload their list.
+        this.emit('event', {
+          type: 'reloaded',
+          record_id: null,
+          checked_in: null,
+          by: null,
+          at: new Date().toISOString(),
+        } satisfies CheckinEvent);
+      }
+      this.everListened = true;
+      this.failures = 0;
     } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'check-in live updates: cannot listen; retrying');
-      this.restart();
+      client?.release(true);
+      this.failures++;
+      if (this.failures === 1)
+        this.log.warn({ err: (err as Error).message }, 'check-in live updates: cannot listen; retrying');
+      this.scheduleRetry();
     }
   }
 
-  private restart(): void {
-    const old = this.client;
+  private lost(client: pg.PoolClient, err?: Error): void {
+    if (this.client !== client) return;
     this.client = undefined;
-    old?.release(true);
-    if (!this.closed) setTimeout(() => void this.start(), 2000).unref();
+    client.release(true);
+    if (this.closed) return;
+    this.log.warn({ err: err?.message }, 'check-in live updates: connection lost; reconnecting');
+    this.scheduleRetry();
+  }
+
+  /** Backs off from 0.5 s up to 10 s, with jitter, so a fleet does not reconnect in lockstep. */
+  private scheduleRetry(): void {
+    if (this.closed || this.retryTimer) return;
+    const base = Math.min(10_000, 500 * 2 ** Math.min(this.failures, 5));
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.start();
+    }, delay);
+    this.retryTimer.unref();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     const client = this.client;
     this.client = undefined;
     if (client) {
