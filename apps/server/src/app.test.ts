@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, GOOD_PASSWORD, randomIp, uniqueEmail, type TestContext } from '../test/helper';
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
+import { createLocalStorage } from './lib/storage';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -98,6 +100,26 @@ describe('health', () => {
       expect(res.json().code).toBe('shutting_down');
     } finally {
       ctx.app.shuttingDown = false;
+    }
+  });
+
+  it('readyz answers 503 when the file storage cannot be used (an S3 bucket gone, say)', async () => {
+    const local = createLocalStorage(path.join(ctx.config.dataDir, 'uploads'));
+    const app = await buildApp({
+      config: ctx.config,
+      db: ctx.database.db,
+      logger: false,
+      storage: {
+        ...local,
+        probe: () => Promise.reject(new Error('NoSuchBucket')),
+      },
+    });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/api/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().code).toBe('not_ready');
+    } finally {
+      await app.close();
     }
   });
 

@@ -29,6 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.db.execute(sql`select 1`);
         await fs.access(app.config.dataDir, fs.constants.W_OK);
+        // A remote store (S3) must answer too: uploads and downloads depend on it.
+        await app.storage.probe?.();
       } catch {
         return reply.status(503).send({ error: 'Not ready', code: 'not_ready' });
       }
