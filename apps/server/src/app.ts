@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { registerErrorHandlers } from './errors';
 import type { Storage } from './lib/storage';
 import { createStorageFromConfig } from './lib/storage-factory';
+import { requestSerializer } from './lib/log-redact';
 import { applicationRoutes } from './modules/applications/routes';
 import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -26,6 +27,7 @@ import { oidcRoutes } from './modules/oidc/routes';
 import { webDistDir } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import inputGuard from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
 
@@ -49,6 +51,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             level: config.logLevel,
             // Tokens and cookies never reach the logs.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Mailed links and signed downloads carry their token in the query string.
+            serializers: { req: requestSerializer },
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -85,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, files: 1, parts: 6 },
   });
   await app.register(securityPlugin, { https: config.secureCookies });
+  await app.register(inputGuard);
   await app.register(authPlugin, {
     secret: config.sessionSecret,
     secureCookies: config.secureCookies,

@@ -14,6 +14,27 @@ import * as service from './service';
 const RESUME_TYPE_ERROR = 'Please upload a PDF, DOC, or DOCX file.';
 const PORTFOLIO_MAX_BYTES = 10 * 1024 * 1024;
 
+// Busboy's words for a multipart body that is cut off or broken: plain errors, without a status.
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unsupported Content-Type|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
+
+/** A broken multipart body is the client's mistake (400), not ours; storage failures stay as they are. */
+function asMalformedUpload(err: unknown): unknown {
+  const e = err as { statusCode?: unknown; message?: unknown };
+  if (
+    e &&
+    e.statusCode === undefined &&
+    typeof e.message === 'string' &&
+    MALFORMED_MULTIPART.test(e.message)
+  ) {
+    return errors.badRequest(
+      'The upload was incomplete or malformed. Please choose the file and try again.',
+      'malformed_upload',
+    );
+  }
+  return err;
+}
+
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest, purpose: service.UploadPurpose) => {
     const user = request.user!;
@@ -33,23 +54,27 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           : 'Resume file cannot exceed 10MB.';
     if (!request.isMultipart())
       throw errors.badRequest('Send the file as multipart/form-data in a field named "file".');
-    const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
+    const file = await request
+      .file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } })
+      .catch((err: unknown) => Promise.reject(asMalformedUpload(err)));
     if (!file || file.fieldname !== 'file') {
       file?.file.resume();
       throw errors.badRequest('Send the file in a field named "file".', 'missing_file');
     }
-    const row = await service.storeUpload({
-      db: app.db,
-      storage: app.storage,
-      ownerId: user.id,
-      purpose,
-      source: file.file,
-      originalName: file.filename || 'resume',
-      allowed: purpose === 'portfolio' ? ['pdf', 'png', 'jpg'] : ['pdf', 'doc', 'docx'],
-      typeError: purpose === 'portfolio' ? 'Please upload a PDF, PNG or JPEG file.' : RESUME_TYPE_ERROR,
-      truncated: () => file.file.truncated,
-      sizeError,
-    });
+    const row = await service
+      .storeUpload({
+        db: app.db,
+        storage: app.storage,
+        ownerId: user.id,
+        purpose,
+        source: file.file,
+        originalName: file.filename || 'resume',
+        allowed: purpose === 'portfolio' ? ['pdf', 'png', 'jpg'] : ['pdf', 'doc', 'docx'],
+        typeError: purpose === 'portfolio' ? 'Please upload a PDF, PNG or JPEG file.' : RESUME_TYPE_ERROR,
+        truncated: () => file.file.truncated,
+        sizeError,
+      })
+      .catch((err: unknown) => Promise.reject(asMalformedUpload(err)));
     return service.toUploadedFile(row);
   };
 
