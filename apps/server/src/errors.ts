@@ -69,6 +69,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // A stream that fails before its first byte (a missing file) arrives here with the file's
+    // headers already set on the reply: the answer is JSON, whatever the route meant to send.
+    reply
+      .removeHeader('content-disposition')
+      .removeHeader('content-length')
+      .type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       return reply.status(err.statusCode).headers(err.headers).send({ error: err.message, code: err.code });
     }

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedFileSchema, signedUrlResponseSchema } from '@lanyard/shared/application';
@@ -10,6 +11,20 @@ import { errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { signFileLink, verifyFileLink } from '../../lib/signed-links';
 import * as service from './service';
+
+/**
+ * The stored bytes, with a missing file (deleted by hand, a bucket emptied) told apart from a fault:
+ * the error reaches the error handler before any byte is sent, so the client gets a clear 404.
+ */
+function readOrMissing(source: Readable): Readable {
+  const out = new PassThrough();
+  source.on('error', (err: NodeJS.ErrnoException) => {
+    out.destroy(
+      err.code === 'ENOENT' ? errors.notFound('This file is no longer available.', 'file_missing') : err,
+    );
+  });
+  return source.pipe(out);
+}
 
 const RESUME_TYPE_ERROR = 'Please upload a PDF, DOC, or DOCX file.';
 const PORTFOLIO_MAX_BYTES = 10 * 1024 * 1024;
@@ -169,7 +184,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
-        .send(app.storage.read(row.storageKey));
+        .send(readOrMissing(app.storage.read(row.storageKey)));
     },
   );
 };

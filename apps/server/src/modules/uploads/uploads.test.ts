@@ -361,6 +361,16 @@ describe('signed downloads', () => {
     expect(expired.json().code).toBe('link_expired');
   });
 
+  it('answers 404 file_missing, not a 500, when the stored bytes are gone', async () => {
+    const a = await submitted();
+    const row = await uploadRow(a.resume.name);
+    fs.rmSync(path.join(uploadsDir, row!.storage_key));
+    const { signed_url: url } = (await resumeUrl(a.token)).json();
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'This file is no longer available.', code: 'file_missing' });
+  });
+
   it('refuses a tampered link', async () => {
     const a = await submitted();
     const other = await submitted();
