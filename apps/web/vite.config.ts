@@ -1,16 +1,109 @@
 /// <reference types="vitest/config" />
-import { defineConfig, loadEnv } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const rootDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
+/** Admin and check-in feature code (kept in step with scripts/bench/chunk-ownership.mjs). */
+const RESTRICTED = /\/src\/features\/(?:admin|checkin)\//;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|webmanifest)$/;
+/** Below this, headers outweigh the saving. */
+const MIN_BYTES = 1024;
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    // .vite holds the manifest, which is read by tools, not served.
+    if (entry.isDirectory()) {
+      if (entry.name !== '.vite') yield* filesUnder(full);
+    } else if (entry.isFile()) yield full;
+  }
+}
+
+/**
+ * Writes .br and .gz siblings of every compressible file after the build. The server has no reverse
+ * proxy in the default setup, so @fastify/static (`preCompressed`) serves these instead of
+ * compressing on every request. index.html is left out: the server rewrites it per start-up.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'lanyard:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const jobs: Promise<void>[] = [];
+      for await (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file) || path.basename(file) === 'index.html') continue;
+        if ((await stat(file)).size < MIN_BYTES) continue;
+        jobs.push(
+          (async () => {
+            const data = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(data, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            // A sibling that is not smaller would only cost bytes: the original is served instead.
+            if (br.length < data.length) await writeFile(`${file}.br`, br);
+            if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+          })(),
+        );
+      }
+      await Promise.all(jobs);
+    },
+  };
+}
+
+/**
+ * Preloads the Latin Inter face. The page renders only after its JavaScript, so with a preload the
+ * font is in before the first paint and text never reflows when it arrives (a layout shift
+ * Lighthouse counted against the landing page).
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'lanyard:preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) =>
+          /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        if (!font) throw new Error('The Latin Inter font is missing from the build; update preloadFont().');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${font}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   // `npm run dev -w @lanyard/web` next to a running server; LANYARD_API_URL points elsewhere.
   const apiUrl = loadEnv(mode, rootDir, 'LANYARD_').LANYARD_API_URL || 'http://127.0.0.1:3000';
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), preloadFont(), precompress()],
     resolve: {
       alias: { '@': srcDir },
     },
@@ -21,6 +114,20 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: false,
+      // dist/.vite/manifest.json: which chunk holds which source, read by the front-end benchmark
+      // and the e2e chunk check (applicant pages must never load admin or check-in code).
+      manifest: true,
+      rollupOptions: {
+        output: {
+          // Only chunks holding admin or check-in feature code may be called admin*/checkin*: a chunk
+          // the applicant dashboard shares with the door (the QR schema of @lanyard/shared/checkin)
+          // gets a "shared-" prefix, so a file name never suggests applicants load check-in code.
+          chunkFileNames: (chunk) =>
+            /^(?:admin|checkin)/.test(chunk.name) && !chunk.moduleIds.some((id) => RESTRICTED.test(id))
+              ? 'assets/shared-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
+        },
+      },
     },
     test: {
       environment: 'jsdom',

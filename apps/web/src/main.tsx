@@ -3,8 +3,11 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { createRouter, routerReady } from '@/app/router';
 import { StartupError } from '@/app/startup-error';
 import { applyEventTheme, eventTitle, EventConfigError, loadEventConfig } from '@/config/event-config';
+import { meQueryOptions } from '@/lib/auth/get-me';
+import { createQueryClient } from '@/lib/query-client';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -14,9 +17,14 @@ async function start(): Promise<void> {
     const config = await loadEventConfig();
     applyEventTheme(config);
     document.title = eventTitle(config);
+    const queryClient = createQueryClient();
+    // Asked for while the page's chunk downloads rather than after it renders: one round trip fewer.
+    void queryClient.prefetchQuery(meQueryOptions());
+    const router = createRouter(queryClient);
+    await routerReady(router);
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} queryClient={queryClient} router={router} />
       </StrictMode>,
     );
   } catch (err) {

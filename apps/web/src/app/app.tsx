@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { EventConfig } from '@lanyard/shared/event';
-import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
-import { AppRouter, createRouter } from './router';
+import { AppRouter, type AppRouterInstance } from './router';
 
-export function App({ config }: { config: EventConfig }) {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+export function App({
+  config,
+  queryClient,
+  router,
+}: {
+  config: EventConfig;
+  queryClient: QueryClient;
+  router: AppRouterInstance;
+}) {
   return (
     <AppProvider config={config} queryClient={queryClient}>
       <AppRouter router={router} />

@@ -13,7 +13,13 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <div id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* While a page is only its "Loading..." screen, the footer waits below the fold: otherwise it
+          shows at the bottom and jumps away when the page arrives (a layout shift). */}
+      <div
+        id="main"
+        tabIndex={-1}
+        className="flex flex-1 flex-col outline-none has-[>[role=status]:only-child]:min-h-dvh"
+      >
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

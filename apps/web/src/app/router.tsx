@@ -1,50 +1,69 @@
-import { lazy } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
+import type { UserRole } from '@lanyard/shared/constants';
 import { paths } from '@/config/paths';
-import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
-import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
-import { LandingPage } from '@/features/auth/components/landing-page';
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { meQueryOptions } from '@/lib/auth/get-me';
 import { AdminRoute, ProtectedRoute } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { NotFoundPage } from './routes/not-found';
 
-// Separate chunks: applicants never download admin or check-in code.
+type Guard = { signedIn: true; requiredRole?: 'hacker' | 'mentor' } | undefined;
+
+/**
+ * A route whose page is loaded by React Router `lazy`, so each screen is its own chunk and the
+ * landing page downloads only what it renders. The guard of spec §2 wraps the page after loading.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, guard?: Guard): RouteObject['lazy'] {
+  return async () => {
+    const Page = pick(await load());
+    if (!guard) return { Component: Page };
+    const { requiredRole } = guard;
+    return {
+      Component: function GuardedPage() {
+        return (
+          <ProtectedRoute {...(requiredRole ? { requiredRole } : {})}>
+            <Page />
+          </ProtectedRoute>
+        );
+      },
+    };
+  };
+}
+
+// Admin and check-in pages are React.lazy *inside* their guard, not route `lazy`: the router resolves
+// a route's `lazy` before any guard renders, which would make every visitor who follows the
+// "Admin Portal Access" link (or an applicant typing /admin) download the admin code.
 const AdminPage = lazy(() =>
   import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
 );
 const CheckinPage = lazy(() =>
   import('@/features/checkin/components/checkin-page').then((m) => ({ default: m.CheckinPage })),
 );
-// Applicant forms and the read-only view load on demand too.
-const HackerApplyPage = lazy(() =>
-  import('@/features/apply/components/hacker-apply-page').then((m) => ({ default: m.HackerApplyPage })),
-);
-const SubmissionSuccessPage = lazy(() =>
-  import('@/features/apply/components/submission-success-page').then((m) => ({
-    default: m.SubmissionSuccessPage,
-  })),
-);
-const MentorApplyPage = lazy(() =>
-  import('@/features/mentor-apply/components/mentor-apply-page').then((m) => ({
-    default: m.MentorApplyPage,
-  })),
-);
-const MentorSubmissionSuccessPage = lazy(() =>
-  import('@/features/mentor-apply/components/mentor-submission-success-page').then((m) => ({
-    default: m.MentorSubmissionSuccessPage,
-  })),
-);
-const ViewApplicationPage = lazy(() =>
-  import('@/features/application-view/components/view-application-page').then((m) => ({
-    default: m.ViewApplicationPage,
-  })),
-);
 
-export function createRouter() {
+const signedIn = { signedIn: true } as const;
+
+/**
+ * A loader that starts the page's queries while its chunk downloads (instead of after it renders)
+ * and returns at once: navigation never waits on data, so a slow or failing API still shows the
+ * page's own loading and error states. Only for a signed-in user of the page's role.
+ */
+function prefetchFor(
+  queryClient: QueryClient,
+  role: UserRole | null,
+  prefetch: (queryClient: QueryClient) => Promise<unknown>,
+): LoaderFunction {
+  return () => {
+    void queryClient
+      .ensureQueryData(meQueryOptions())
+      .then((user) => (user && (!role || user.role === role) ? prefetch(queryClient) : undefined))
+      // The page asks again itself and shows the spec's error state.
+      .catch(() => undefined);
+    return null;
+  };
+}
+
+export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <RootLayout />,
@@ -53,57 +72,102 @@ export function createRouter() {
         {
           errorElement: <RouteError />,
           children: [
-            { path: paths.home, element: <LandingPage /> },
             {
-              path: paths.dashboard,
-              element: (
-                <ProtectedRoute>
-                  <DashboardPage />
-                </ProtectedRoute>
+              path: paths.home,
+              lazy: page(
+                () => import('@/features/auth/components/landing-page'),
+                (m) => m.LandingPage,
               ),
             },
-            // Later issue: /hacker-apply and /mentor-apply use <ProtectedRoute requiredRole="hacker|mentor">.
+            {
+              path: paths.dashboard,
+              loader: prefetchFor(queryClient, null, async (qc) => {
+                const [mine, settings] = await Promise.all([
+                  import('@/features/dashboard/api/get-my-application'),
+                  import('@/features/dashboard/api/get-public-settings'),
+                ]);
+                await Promise.all([
+                  qc.prefetchQuery(mine.myApplicationQueryOptions()),
+                  qc.prefetchQuery(settings.publicSettingsQueryOptions()),
+                ]);
+              }),
+              lazy: page(
+                () => import('@/features/dashboard/components/dashboard-page'),
+                (m) => m.DashboardPage,
+                signedIn,
+              ),
+            },
             {
               path: paths.hackerApply,
-              element: (
-                <ProtectedRoute requiredRole="hacker">
-                  <HackerApplyPage />
-                </ProtectedRoute>
+              loader: prefetchFor(queryClient, 'hacker', async (qc) => {
+                const [mine, settings] = await Promise.all([
+                  import('@/features/apply/api/get-my-application'),
+                  import('@/features/apply/api/get-public-settings'),
+                ]);
+                await Promise.all([
+                  qc.prefetchQuery(mine.myApplicationQueryOptions()),
+                  qc.prefetchQuery(settings.publicSettingsQueryOptions()),
+                ]);
+              }),
+              lazy: page(
+                () => import('@/features/apply/components/hacker-apply-page'),
+                (m) => m.HackerApplyPage,
+                { signedIn: true, requiredRole: 'hacker' },
               ),
             },
             {
               path: paths.submissionSuccess,
-              element: (
-                <ProtectedRoute>
-                  <SubmissionSuccessPage />
-                </ProtectedRoute>
+              lazy: page(
+                () => import('@/features/apply/components/submission-success-page'),
+                (m) => m.SubmissionSuccessPage,
+                signedIn,
               ),
             },
             {
               path: paths.mentorApply,
-              element: (
-                <ProtectedRoute requiredRole="mentor">
-                  <MentorApplyPage />
-                </ProtectedRoute>
+              loader: prefetchFor(queryClient, 'mentor', async (qc) => {
+                const [mine, settings] = await Promise.all([
+                  import('@/features/mentor-apply/api/get-my-application'),
+                  import('@/features/mentor-apply/api/get-public-settings'),
+                ]);
+                await Promise.all([
+                  qc.prefetchQuery(mine.myApplicationQueryOptions()),
+                  qc.prefetchQuery(settings.publicSettingsQueryOptions()),
+                ]);
+              }),
+              lazy: page(
+                () => import('@/features/mentor-apply/components/mentor-apply-page'),
+                (m) => m.MentorApplyPage,
+                { signedIn: true, requiredRole: 'mentor' },
               ),
             },
             {
               path: paths.mentorSubmissionSuccess,
-              element: (
-                <ProtectedRoute requiredRole="mentor">
-                  <MentorSubmissionSuccessPage />
-                </ProtectedRoute>
+              lazy: page(
+                () => import('@/features/mentor-apply/components/mentor-submission-success-page'),
+                (m) => m.MentorSubmissionSuccessPage,
+                { signedIn: true, requiredRole: 'mentor' },
               ),
             },
             {
               path: paths.viewApplication,
-              element: (
-                <ProtectedRoute>
-                  <ViewApplicationPage />
-                </ProtectedRoute>
+              loader: prefetchFor(queryClient, null, async (qc) => {
+                const mine = await import('@/features/application-view/api/get-my-application');
+                await qc.prefetchQuery(mine.myApplicationQueryOptions());
+              }),
+              lazy: page(
+                () => import('@/features/application-view/components/view-application-page'),
+                (m) => m.ViewApplicationPage,
+                signedIn,
               ),
             },
-            { path: paths.adminLogin, element: <AdminLoginPage /> },
+            {
+              path: paths.adminLogin,
+              lazy: page(
+                () => import('@/features/auth/components/admin-login-page'),
+                (m) => m.AdminLoginPage,
+              ),
+            },
             {
               path: paths.admin,
               element: (
@@ -120,10 +184,34 @@ export function createRouter() {
                 </AdminRoute>
               ),
             },
-            { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-            { path: paths.resetPassword, element: <ResetPasswordPage /> },
-            { path: paths.verifyEmail, element: <VerifyEmailPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            {
+              path: paths.forgotPassword,
+              lazy: page(
+                () => import('@/features/auth/components/forgot-password-page'),
+                (m) => m.ForgotPasswordPage,
+              ),
+            },
+            {
+              path: paths.resetPassword,
+              lazy: page(
+                () => import('@/features/auth/components/reset-password-page'),
+                (m) => m.ResetPasswordPage,
+              ),
+            },
+            {
+              path: paths.verifyEmail,
+              lazy: page(
+                () => import('@/features/auth/components/verify-email-page'),
+                (m) => m.VerifyEmailPage,
+              ),
+            },
+            {
+              path: '*',
+              lazy: page(
+                () => import('./routes/not-found'),
+                (m) => m.NotFoundPage,
+              ),
+            },
           ],
         },
       ],
@@ -131,6 +219,24 @@ export function createRouter() {
   ]);
 }
 
-export function AppRouter({ router }: { router: ReturnType<typeof createRouter> }) {
+export type AppRouterInstance = ReturnType<typeof createRouter>;
+
+/**
+ * Resolves once the first route's chunk is in, so the first render is the page itself rather than
+ * an empty frame followed by a layout shift.
+ */
+export function routerReady(router: AppRouterInstance): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   return <RouterProvider router={router} />;
 }
