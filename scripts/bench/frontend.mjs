@@ -219,8 +219,9 @@ export async function measureFrontend({
         label: `Lighthouse performance, ${page.label}`,
         value: score,
         unit: 'score',
-        target: `>= ${SCORE_TARGET}`,
-        pass: reached ? score >= SCORE_TARGET : null,
+        // QUALITY.md sets the score target for the landing page; the others are reported beside it.
+        target: page.key === 'landing' ? `>= ${SCORE_TARGET}` : 'reported',
+        pass: reached && page.key === 'landing' ? score >= SCORE_TARGET : null,
         detail: {
           url,
           preset: 'desktop',
