@@ -1,38 +1,21 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
-import { createRouter, routerReady } from '@/app/router';
-import { StartupError } from '@/app/startup-error';
-import { applyEventTheme, eventTitle, EventConfigError, loadEventConfig } from '@/config/event-config';
-import { meQueryOptions } from '@/lib/auth/get-me';
-import { createQueryClient } from '@/lib/query-client';
+import { fetchMe } from '@/features/auth/landing/auth-api';
 
-async function start(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  const root = createRoot(container);
-  try {
-    const config = await loadEventConfig();
-    applyEventTheme(config);
-    document.title = eventTitle(config);
-    const queryClient = createQueryClient();
-    // Asked for while the page's chunk downloads rather than after it renders: one round trip fewer.
-    void queryClient.prefetchQuery(meQueryOptions());
-    const router = createRouter(queryClient);
-    await routerReady(router);
-    root.render(
-      <StrictMode>
-        <App config={config} queryClient={queryClient} router={router} />
-      </StrictMode>,
-    );
-  } catch (err) {
-    console.error(err);
-    const message =
-      err instanceof EventConfigError ? err.message : 'The portal could not start. Please try again later.';
-    root.render(<StartupError message={message} />);
+// QUALITY.md: the landing page loads at most 100 KB of JavaScript (gz). A first load of `/` therefore
+// starts a light entry (React and the landing page); every other address starts the full app, which
+// also renders `/` when the app navigates there (docs/decisions/005-light-landing.md).
+
+async function boot(): Promise<void> {
+  if (window.location.pathname === '/') {
+    // Asked for while the landing chunk downloads: a signed-in visitor moves on one round trip sooner.
+    const me = fetchMe();
+    const { startLanding } = await import('@/features/auth/landing/light-entry');
+    if (startLanding(me)) return;
+    me.catch(() => undefined);
   }
+  const { startApp } = await import('@/app/entry');
+  await startApp();
 }
 
-void start();
+void boot();

@@ -1,6 +1,5 @@
 import { Mail, MapPin } from 'lucide-react';
-import { eventYear } from '@lanyard/shared/event';
-import { useEventConfig } from '@/config/event-config';
+import { eventYear, useEventConfig } from '@/config/event-context';
 
 export function Footer() {
   const event = useEventConfig();

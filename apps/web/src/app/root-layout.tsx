@@ -1,31 +1,18 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { Footer } from './footer';
+import { PageFrame } from './page-frame';
 
-/** Every page: a skip link, the page itself and the event footer. */
+/** Every routed page inside the shared frame (skip link, page, footer). */
 export function RootLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      {/* While a page is only its "Loading..." screen, the footer waits below the fold: otherwise it
-          shows at the bottom and jumps away when the page arrives (a layout shift). */}
-      <div
-        id="main"
-        tabIndex={-1}
-        className="flex flex-1 flex-col outline-none has-[>[role=status]:only-child]:min-h-dvh"
-      >
+    <>
+      <PageFrame>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
-      </div>
-      <Footer />
+      </PageFrame>
       <ScrollRestoration />
-    </div>
+    </>
   );
 }

@@ -1,14 +1,19 @@
-import { createContext, use, type ReactNode } from 'react';
 import { eventConfigSchema, type EventConfig } from '@lanyard/shared/event';
-import { brandPalette } from '@/lib/color';
+import { EVENT_CONFIG_ELEMENT_ID } from './event-context';
+
+export {
+  applyEventTheme,
+  EVENT_CONFIG_ELEMENT_ID,
+  EventConfigProvider,
+  eventTitle,
+  useEventConfig,
+} from './event-context';
 
 /**
  * The event (name, dates, venue, links, brand colour) comes from the server at run time, so another
  * hackathon needs no rebuild: the server writes it into index.html as a JSON block; under `vite dev`
  * (no injection) it is fetched from /api/event before the first render.
  */
-export const EVENT_CONFIG_ELEMENT_ID = 'event-config';
-
 export class EventConfigError extends Error {
   override name = 'EventConfigError';
 }
@@ -45,29 +50,4 @@ export async function loadEventConfig(): Promise<EventConfig> {
   }
   if (!res.ok) throw new EventConfigError(`Could not load the event configuration (HTTP ${res.status}).`);
   return parse(await res.json());
-}
-
-/** Brand colour as CSS variables (set through CSSOM, which the CSP allows). */
-export function applyEventTheme(config: EventConfig, root: HTMLElement = document.documentElement): void {
-  const palette = brandPalette(config.brandColor);
-  root.style.setProperty('--brand', palette.brand);
-  root.style.setProperty('--brand-foreground', palette.foreground);
-  root.style.setProperty('--brand-ink', palette.ink);
-}
-
-const EventConfigContext = createContext<EventConfig | null>(null);
-
-export function EventConfigProvider({ config, children }: { config: EventConfig; children: ReactNode }) {
-  return <EventConfigContext value={config}>{children}</EventConfigContext>;
-}
-
-export function useEventConfig(): EventConfig {
-  const config = use(EventConfigContext);
-  if (!config) throw new Error('useEventConfig must be used inside <EventConfigProvider>');
-  return config;
-}
-
-/** "Riverside Hacks XXVI" */
-export function eventTitle(config: EventConfig): string {
-  return [config.name, config.edition].filter(Boolean).join(' ');
 }

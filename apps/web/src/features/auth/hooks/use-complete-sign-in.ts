@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { PublicUser } from '@lanyard/shared/auth';
-import { paths } from '@/config/paths';
 import { meQueryKey } from '@/lib/auth/get-me';
 import { takeRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
 
@@ -45,6 +44,4 @@ export function useCompleteSignIn({ fallback, accept, delayMs = 0 }: CompleteSig
   return { completeSignIn, isCompleting };
 }
 
-export function homeFor(user: PublicUser): string {
-  return user.role === 'admin' ? paths.admin : paths.dashboard;
-}
+export { homeFor } from '../landing/home';

@@ -1,0 +1,47 @@
+import type { LoginBody, PublicUser, RegisterBody } from '@lanyard/shared/auth';
+import { api, ApiError, isApiError } from '@/lib/api-client';
+
+// The landing page's requests, through the same client (spec §8 error rules) but checked by hand
+// instead of with the zod response schemas: see docs/decisions/005-light-landing.md.
+
+const USER_ROLES = new Set(['hacker', 'mentor', 'admin', 'volunteer']);
+
+function isPublicUser(value: unknown): value is PublicUser {
+  if (!value || typeof value !== 'object') return false;
+  const u = value as Record<string, unknown>;
+  return (
+    typeof u.id === 'string' &&
+    typeof u.email === 'string' &&
+    typeof u.role === 'string' &&
+    USER_ROLES.has(u.role) &&
+    typeof u.applicationStatus === 'string' &&
+    typeof u.emailVerified === 'boolean'
+  );
+}
+
+function userOf(body: unknown): PublicUser {
+  const user = body && typeof body === 'object' ? (body as { user?: unknown }).user : undefined;
+  if (!isPublicUser(user)) {
+    throw new ApiError(200, 'The server sent an unexpected response.', 'unexpected_response');
+  }
+  return user;
+}
+
+/** The response's access_token is ignored: the session cookie is what the web app uses. */
+export async function login(body: LoginBody): Promise<PublicUser> {
+  return userOf(await api.post('/api/auth/login', body));
+}
+
+export async function register(body: RegisterBody): Promise<PublicUser> {
+  return userOf(await api.post('/api/auth/register', body));
+}
+
+/** The signed-in user, or null when nobody is signed in (401). */
+export async function fetchMe(): Promise<PublicUser | null> {
+  try {
+    return userOf(await api.get('/api/auth/me'));
+  } catch (err) {
+    if (isApiError(err) && err.status === 401) return null;
+    throw err;
+  }
+}
