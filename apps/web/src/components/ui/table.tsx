@@ -5,7 +5,15 @@ import { cn } from '@/lib/utils';
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
     // `relative`: visually hidden text inside cells stays inside the scroll area instead of widening the page.
-    <div className="relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Focusable and named after the table, so keyboard users can scroll it sideways (WCAG 2.1.1); a
+    // group, not a region, so it adds no landmark beside the section that already names the table.
+    <div
+      role="group"
+      tabIndex={0}
+      aria-label={props['aria-label']}
+      aria-labelledby={props['aria-labelledby']}
+      className="focus-visible:outline-brand-ink relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-3 focus-visible:outline-offset-2"
+    >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );

@@ -26,5 +26,6 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('focus-visible:outline-none', className)} {...props} />;
+  // Radix makes the panel a tab stop; it keeps the global focus outline so keyboard users see it.
+  return <TabsPrimitive.Content className={cn('rounded-xl', className)} {...props} />;
 }

@@ -91,13 +91,13 @@ function RecordsTable({ records, pendingId, onToggle, onView }: CheckinRecordsPr
                 />
               </Td>
               <Td>
-                <p className="font-semibold text-slate-900">{name}</p>
+                <p className="max-w-72 font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</p>
                 <p className="text-sm break-all text-slate-600">{r.email}</p>
               </Td>
               <Td>
                 <AgeBadge birthYear={r.birthYear} birthMonth={r.birthMonth} birthDay={r.birthDay} />
               </Td>
-              <Td className="max-w-56">{r.school_name}</Td>
+              <Td className="max-w-56 [overflow-wrap:anywhere]">{r.school_name}</Td>
               <Td className="font-semibold">{formatShirtSize(r.shirtSize)}</Td>
               <Td className="whitespace-nowrap">
                 {r.checked_in_at ? (
@@ -138,14 +138,15 @@ function RecordCards({ records, pendingId, onToggle, onView }: CheckinRecordsPro
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
+                {/* anywhere: one unbroken 100-character name must wrap, not widen a phone screen. */}
+                <h3 className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</h3>
                 <p className="text-sm break-all text-slate-600">{r.email}</p>
               </div>
               <AgeBadge birthYear={r.birthYear} birthMonth={r.birthMonth} birthDay={r.birthDay} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-600">School</dt>
-              <dd className="text-slate-900">{r.school_name || '—'}</dd>
+              <dd className="[overflow-wrap:anywhere] text-slate-900">{r.school_name || '—'}</dd>
               <dt className="text-slate-600">Role</dt>
               <dd className="text-slate-900">{checkinRoleLabel(r.role)}</dd>
               <dt className="text-slate-600">Shirt Size</dt>
