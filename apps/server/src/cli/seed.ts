@@ -1,21 +1,32 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { HackerAnswers, MentorAnswers } from '@lanyard/shared/application';
 import { MENTOR_PRESETS } from '@lanyard/shared/application';
 import { ConfigError, loadConfig } from '../config';
-import { applications, uploads, users } from '../db/schema/index';
+import { sql } from 'drizzle-orm';
+import { applications, sessions, uploads, users } from '../db/schema/index';
 import { DataDirInUseError } from '../db/embedded';
 import { createStorageFromConfig } from '../lib/storage-factory';
 import { hashPassword } from '../modules/auth/passwords';
+import { SESSION_ABSOLUTE_MS } from '../modules/auth/sessions';
+import { hashToken, randomToken } from '../lib/tokens';
 import { openRuntime } from '../runtime';
 
 const USAGE = `Usage: npm run seed -- [--applications N] [--resumes N] [--mentors PERCENT] [--seed TEXT]
+                        [--resume-kb KB] [--checkin N] [--blank N] [--sessions N --tokens-out FILE]
 
 Fills the database with realistic fake applicants so organisers can try the portal (and the
 benchmarks have data): N users with submitted applications (default 200), a mix of statuses,
 schools and majors, and small PDF resumes for the first --resumes of them (default: all, at most
-1,000). Every seeded account's password is printed at the end. Works while the server runs.`;
+1,000). Every seeded account's password is printed at the end. Works while the server runs.
+
+  --resume-kb KB     make each resume about KB kilobytes (default: a few hundred bytes)
+  --checkin N        also make N check-in records from the seeded applications (at most N applications)
+  --blank N          also make N verified hacker accounts that have not applied yet
+  --sessions N       sign in the first N seeded applicants and every --blank account, writing their
+                     session tokens to --tokens-out FILE (JSON, readable by you only): for load tests`;
 
 const FIRST = [
   'Ada',
@@ -142,13 +153,36 @@ function prng(seed: string) {
   };
 }
 
-function tinyPdf(title: string): Buffer {
+/**
+ * A one-page PDF. With `padBytes`, an unreferenced binary stream (random, so incompressible like
+ * the embedded fonts and images of a real resume) brings it to a realistic size.
+ */
+function tinyPdf(title: string, padBytes = 0): Buffer {
   const text = title.replace(/[()\\]/g, '');
   const body = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  return Buffer.from(
+  const head = Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
       `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
-      `4 0 obj<</Length ${body.length}>>stream\n${body}\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+      `4 0 obj<</Length ${body.length}>>stream\n${body}\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\n`,
+  );
+  const tail = Buffer.from('trailer<</Root 1 0 R>>\n%%EOF\n');
+  if (padBytes <= 0) return Buffer.concat([head, tail]);
+  return Buffer.concat([
+    head,
+    Buffer.from(`6 0 obj<</Length ${padBytes}>>stream\n`),
+    crypto.randomBytes(padBytes),
+    Buffer.from('\nendstream endobj\n'),
+    tail,
+  ]);
+}
+
+/** Runs `work` over `items` with at most `limit` at a time (file writes fsync, so a few overlap well). */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
   );
 }
 
@@ -159,6 +193,11 @@ async function main(): Promise<void> {
       resumes: { type: 'string' },
       mentors: { type: 'string', default: '15' },
       seed: { type: 'string', default: 'lanyard' },
+      'resume-kb': { type: 'string', default: '0' },
+      checkin: { type: 'string', default: '0' },
+      blank: { type: 'string', default: '0' },
+      sessions: { type: 'string', default: '0' },
+      'tokens-out': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -169,12 +208,23 @@ async function main(): Promise<void> {
   const count = Number(values.applications);
   const resumeCount = values.resumes === undefined ? Math.min(count, 1000) : Number(values.resumes);
   const mentorShare = Number(values.mentors) / 100;
+  const resumeKb = Number(values['resume-kb']);
+  const checkinCount = Number(values.checkin);
+  const blankCount = Number(values.blank);
+  const sessionCount = Number(values.sessions);
+  const tokensOut = values['tokens-out'];
+  const wholeUpTo = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= max;
   if (
     !Number.isInteger(count) ||
     count < 1 ||
     count > 1_000_000 ||
     !Number.isInteger(resumeCount) ||
-    resumeCount < 0
+    resumeCount < 0 ||
+    !wholeUpTo(resumeKb, 10_000) ||
+    !wholeUpTo(checkinCount, count) ||
+    !wholeUpTo(blankCount, 1_000_000) ||
+    !wholeUpTo(sessionCount, count) ||
+    (sessionCount > 0 && !tokensOut)
   ) {
     console.error(USAGE);
     process.exit(2);
@@ -196,9 +246,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const eventStart = new Date(`${config.event.startDate}T00:00:00Z`);
 
+  const BATCH = 1000;
+  const signedIn: { email: string; userId: string }[] = [];
   try {
-    for (let offset = 0; offset < count; offset += 500) {
-      const size = Math.min(500, count - offset);
+    for (let offset = 0; offset < count; offset += BATCH) {
+      const size = Math.min(BATCH, count - offset);
       const people = Array.from({ length: size }, (_, k) => {
         const i = offset + k;
         const first = pick(FIRST);
@@ -217,27 +269,38 @@ async function main(): Promise<void> {
         )
         .returning({ id: users.id });
 
+      for (const [k, p] of people.entries()) {
+        if (p.i < sessionCount) signedIn.push({ email: p.email, userId: insertedUsers[k]!.id });
+      }
+
+      // Resume sizes vary from half to one and a half times --resume-kb, drawn in order for --seed.
+      const withResume = people
+        .map((p, k) => ({ p, k, pad: resumeKb ? Math.round(resumeKb * 1024 * (0.5 + rand())) : 0 }))
+        .filter(({ p }) => p.i < resumeCount);
+      const uploadIds = new Map<number, string>();
+      const uploadRows: (typeof uploads.$inferInsert)[] = [];
+      await inParallel(withResume, 8, async ({ p, k, pad }) => {
+        const temp = await storage.writeTemp(Readable.from([tinyPdf(`${p.first} ${p.last} - Resume`, pad)]));
+        const id = crypto.randomUUID();
+        const key = `resumes/seed/${id}.pdf`;
+        await storage.commit(temp, key);
+        uploadIds.set(k, id);
+        uploadRows.push({
+          id,
+          ownerId: insertedUsers[k]!.id,
+          storageKey: key,
+          originalName: `${p.first}_${p.last}_resume.pdf`,
+          contentType: 'application/pdf',
+          sizeBytes: temp.size,
+          sha256: temp.sha256,
+        });
+      });
+      if (uploadRows.length) await db.insert(uploads).values(uploadRows);
+
       const rows = [];
       for (const [k, p] of people.entries()) {
         const userId = insertedUsers[k]!.id;
-        let resumeUploadId: string | null = null;
-        if (p.i < resumeCount) {
-          const bytes = tinyPdf(`${p.first} ${p.last} - Resume`);
-          const temp = await storage.writeTemp(Readable.from([bytes]));
-          const id = crypto.randomUUID();
-          const key = `resumes/seed/${id}.pdf`;
-          await storage.commit(temp, key);
-          await db.insert(uploads).values({
-            id,
-            ownerId: userId,
-            storageKey: key,
-            originalName: `${p.first}_${p.last}_resume.pdf`,
-            contentType: 'application/pdf',
-            sizeBytes: temp.size,
-            sha256: temp.sha256,
-          });
-          resumeUploadId = id;
-        }
+        const resumeUploadId = uploadIds.get(k) ?? null;
         const school = pick(SCHOOLS);
         const isHighSchool = school.includes('High School');
         const birthYear = isHighSchool ? 2008 + Math.floor(rand() * 2) : 1998 + Math.floor(rand() * 9);
@@ -338,9 +401,79 @@ async function main(): Promise<void> {
       await db.insert(applications).values(rows);
       process.stdout.write(`\r  ${Math.min(offset + size, count)} / ${count} applications`);
     }
+
+    const blank: { email: string; userId: string }[] = [];
+    for (let offset = 0; offset < blankCount; offset += BATCH) {
+      const emails = Array.from(
+        { length: Math.min(BATCH, blankCount - offset) },
+        (_, k) => `applicant.${run}.${offset + k}@seed.example.org`,
+      );
+      const inserted = await db
+        .insert(users)
+        .values(
+          emails.map((email) => ({
+            email,
+            passwordHash,
+            role: 'hacker' as const,
+            emailVerifiedAt: new Date(),
+          })),
+        )
+        .returning({ id: users.id, email: users.email });
+      blank.push(...inserted.map((u) => ({ email: u.email, userId: u.id })));
+    }
+
+    if (checkinCount > 0) {
+      // The door list is made from applications (accepted first), as organisers do before the event;
+      // about a third of the people are already checked in.
+      await db.execute(sql`
+        insert into checkin_records (application_id, first_name, last_name, email, phone, school_name, role,
+          major, birth_year, birth_month, birth_day, is_high_school, gender, race, shirt_size, travel_from,
+          checked_in, checked_in_at, checked_in_by_email)
+        select id, first_name, last_name, email, phone, school, role::text::checkin_role, major, birth_year,
+          birth_month, birth_day, is_high_school, answers->>'gender', answers->>'race', shirt_size,
+          answers->>'travelFrom', abs(hashtext(id::text)) % 3 = 0,
+          case when abs(hashtext(id::text)) % 3 = 0 then now() - interval '2 hours' end,
+          case when abs(hashtext(id::text)) % 3 = 0 then 'door@seed.example.org' end
+        from applications
+        where email like ${`%.${run}.%@seed.example.org`}
+        order by (status = 'accepted') desc, submitted_at, id
+        limit ${checkinCount}`);
+    }
+
+    if (tokensOut) {
+      // Straight into the sessions table: signing in thousands of accounts through the API would
+      // spend minutes on password hashing, which is not what a load test measures.
+      const tokens = {
+        applicants: [] as { email: string; token: string }[],
+        blank: [] as { email: string; token: string }[],
+      };
+      const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+      for (const [list, out] of [
+        [signedIn, tokens.applicants],
+        [blank, tokens.blank],
+      ] as const) {
+        for (let offset = 0; offset < list.length; offset += BATCH) {
+          const part = list.slice(offset, offset + BATCH).map((u) => ({ ...u, token: randomToken() }));
+          await db.insert(sessions).values(
+            part.map((u) => ({
+              userId: u.userId,
+              tokenHash: hashToken(config.sessionSecret, u.token),
+              expiresAt,
+              userAgent: 'lanyard-seed',
+            })),
+          );
+          out.push(...part.map((u) => ({ email: u.email, token: u.token })));
+        }
+      }
+      fs.writeFileSync(tokensOut, JSON.stringify(tokens), { mode: 0o600 });
+    }
+
     console.log(
       `\nSeeded ${count} applicants (${resumeCount} with resumes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
+    if (blankCount) console.log(`Made ${blankCount} accounts that have not applied yet.`);
+    if (checkinCount) console.log(`Made ${checkinCount} check-in records.`);
+    if (tokensOut) console.log(`Wrote ${signedIn.length + blank.length} session tokens to ${tokensOut}.`);
     console.log(`Every seeded account (…@seed.example.org) signs in with the password: ${password}`);
   } finally {
     await runtime.close();

@@ -17,7 +17,29 @@ import { applicationFilters } from './filters';
 
 type Row = typeof applications.$inferSelect;
 
-export function toAdminApplication(row: Row): AdminApplication {
+/** What a list row shows: the answers (most of a row's bytes) stay in the database until opened. */
+const listColumns = {
+  id: applications.id,
+  userId: applications.userId,
+  firstName: applications.firstName,
+  lastName: applications.lastName,
+  email: applications.email,
+  role: applications.role,
+  status: applications.status,
+  school: applications.school,
+  major: applications.major,
+  isHighSchool: applications.isHighSchool,
+  resumeUploadId: applications.resumeUploadId,
+  portfolioUrl: applications.portfolioUrl,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+  rsvpStatus: applications.rsvpStatus,
+  preferredName: applications.preferredName,
+  schoolName: applications.schoolName,
+  pronoun: applications.pronoun,
+};
+
+export function toAdminApplication(row: Pick<Row, keyof typeof listColumns>): AdminApplication {
   return {
     _id: row.id,
     user_id: row.userId,
@@ -57,7 +79,7 @@ export async function listApplications(db: Db, f: AdminApplicationsFilters, even
   const where = applicationFilters(f, eventStartDate);
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select(listColumns)
       .from(applications)
       .where(where)
       .orderBy(desc(applications.submittedAt), asc(applications.id))

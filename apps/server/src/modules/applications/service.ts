@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { HackerAnswers, MentorAnswers, MyApplication } from '@lanyard/shared/application';
 import type { ApplicantRole } from '@lanyard/shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { applicationDrafts, applications, uploads } from '../../db/schema/index';
+import { applicationDrafts, applications, settings as settingsTable, uploads } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { getSettings, isValidAccessCode, windowOf, type SettingsRow } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
@@ -12,30 +12,50 @@ import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
 type ApplicationRow = typeof applications.$inferSelect;
+type ReleaseFlags = Pick<SettingsRow, 'hackerDecisionsReleased' | 'mentorDecisionsReleased'>;
 
-function decisionsReleased(settings: SettingsRow, role: ApplicantRole): boolean {
+function decisionsReleased(settings: ReleaseFlags, role: ApplicantRole): boolean {
   return role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
 }
 
 /** What the applicant may see: decisions stay "submitted" until their role's decisions are released. */
 export function visibleStatus(
   row: Pick<ApplicationRow, 'status' | 'role'>,
-  settings: SettingsRow,
+  settings: ReleaseFlags,
 ): MyApplication['status'] {
   if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
   return decisionsReleased(settings, row.role) ? row.status : 'submitted';
 }
 
+/** The application columns the applicant's own view shows. */
+const myApplicationColumns = {
+  id: applications.id,
+  role: applications.role,
+  status: applications.status,
+  email: applications.email,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+  answers: applications.answers,
+  resumeUploadId: applications.resumeUploadId,
+  rsvpStatus: applications.rsvpStatus,
+  preferredName: applications.preferredName,
+  schoolName: applications.schoolName,
+  pronoun: applications.pronoun,
+};
+
 export async function toMyApplication(
   db: DbOrTx,
-  row: ApplicationRow,
-  settings?: SettingsRow,
+  row: Pick<ApplicationRow, keyof typeof myApplicationColumns>,
+  settings?: ReleaseFlags,
+  loaded?: { resume: typeof uploads.$inferSelect | null },
 ): Promise<MyApplication> {
   const s = settings ?? (await getSettings(db));
   const released = decisionsReleased(s, row.role);
-  const resume = row.resumeUploadId
-    ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
-    : undefined;
+  const resume = loaded
+    ? loaded.resume
+    : row.resumeUploadId
+      ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
+      : undefined;
   return {
     _id: row.id,
     role: row.role,
@@ -55,9 +75,40 @@ export async function toMyApplication(
   };
 }
 
+/**
+ * The dashboard polls this every 30 s for every applicant, so it is one prepared query (application,
+ * resume and release flags together) rather than three round trips, each built and planned anew.
+ */
+const myApplicationQueries = new WeakMap<Db, ReturnType<typeof prepareMyApplication>>();
+function prepareMyApplication(db: Db) {
+  return db
+    .select({
+      application: myApplicationColumns,
+      resume: uploads,
+      hackerDecisionsReleased: settingsTable.hackerDecisionsReleased,
+      mentorDecisionsReleased: settingsTable.mentorDecisionsReleased,
+    })
+    .from(applications)
+    .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
+    .leftJoin(settingsTable, eq(settingsTable.id, 1))
+    .where(eq(applications.userId, sql.placeholder('userId')))
+    .prepare('my_application');
+}
+
 export async function getMyApplication(db: Db, userId: string): Promise<MyApplication | null> {
-  const [row] = await db.select().from(applications).where(eq(applications.userId, userId));
-  return row ? toMyApplication(db, row) : null;
+  let query = myApplicationQueries.get(db);
+  if (!query) myApplicationQueries.set(db, (query = prepareMyApplication(db)));
+  const [row] = await query.execute({ userId });
+  if (!row) return null;
+  // The settings row always exists (the first migration makes it); the fallback reads it the usual way.
+  const flags =
+    row.hackerDecisionsReleased === null || row.mentorDecisionsReleased === null
+      ? undefined
+      : {
+          hackerDecisionsReleased: row.hackerDecisionsReleased,
+          mentorDecisionsReleased: row.mentorDecisionsReleased,
+        };
+  return toMyApplication(db, row.application, flags, { resume: row.resume });
 }
 
 async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | undefined | null) {
@@ -162,7 +213,7 @@ export async function submitApplication(
         firstName: row!.firstName,
         status: row!.status,
       });
-      return toMyApplication(tx, row!, settings);
+      return toMyApplication(tx, row!, settings, { resume: resume ?? null });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
