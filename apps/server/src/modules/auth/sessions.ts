@@ -34,9 +34,13 @@ export async function createSession(
   return token;
 }
 
-export async function findSession(db: Db, secret: string, token: string): Promise<SessionUser | undefined> {
-  const now = new Date();
-  const rows = await db
+/**
+ * Every signed-in request looks its session up: one prepared statement per database, so the query
+ * is planned once per connection instead of built and parsed each time (npm run bench profiles).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+function prepareFindSession(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -49,13 +53,25 @@ export async function findSession(db: Db, secret: string, token: string): Promis
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(secret, token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session');
+}
+
+export async function findSession(db: Db, secret: string, token: string): Promise<SessionUser | undefined> {
+  const now = new Date();
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareFindSession(db)));
+  const rows = await query.execute({
+    tokenHash: hashToken(secret, token),
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+  });
   const row = rows[0];
   if (!row) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
