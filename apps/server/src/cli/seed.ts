@@ -467,6 +467,10 @@ async function main(): Promise<void> {
       }
       fs.writeFileSync(tokensOut, JSON.stringify(tokens), { mode: 0o600 });
     }
+    // Fresh statistics after a bulk load, as autovacuum would do a minute later: until then the
+    // planner guesses a handful of rows and filters 50,000 applications by hand (EXPLAIN showed
+    // 160 ms instead of 7 ms for a search with three filters).
+    await db.execute(sql`analyze`);
 
     console.log(
       `\nSeeded ${count} applicants (${resumeCount} with resumes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
