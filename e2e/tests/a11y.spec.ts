@@ -337,6 +337,10 @@ test.describe('accessibility (axe)', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
+    // The "Missing fields" toast sits over the Scan button, and a pointer resting on a toast holds
+    // it on screen: move away and let it go before clicking under it.
+    await page.mouse.move(0, 0);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     consoleGuard.allow(/camera|getUserMedia|NotFoundError|NotAllowedError/i);
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     const scan = page.getByRole('dialog', { name: 'Scan QR Code' });
