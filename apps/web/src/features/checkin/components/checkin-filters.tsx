@@ -13,7 +13,7 @@ import {
   ROLE_OPTIONS,
   type CheckinFilters,
 } from '../lib/filters';
-import { DebouncedInput } from './debounced-input';
+import { DebouncedInput } from '@/components/ui/debounced-input';
 
 /** The search answers while typing: a short pause is enough at the door. */
 const SEARCH_DEBOUNCE_MS = 200;

@@ -16,7 +16,7 @@ import {
   STATUS_OPTIONS,
   type ApplicationFilters,
 } from '../../lib/application-filters';
-import { DebouncedTextInput } from './debounced-text-input';
+import { DebouncedInput } from '@/components/ui/debounced-input';
 
 interface ApplicationsFiltersProps {
   filters: ApplicationFilters;
@@ -56,7 +56,7 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
               aria-hidden="true"
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
             />
-            <DebouncedTextInput
+            <DebouncedInput
               id={`${id}-search`}
               type="search"
               placeholder="Name, email, school or major"
@@ -70,7 +70,7 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-school`}>School</Label>
-          <DebouncedTextInput
+          <DebouncedInput
             id={`${id}-school`}
             value={filters.school}
             delayMs={USER_SEARCH_DEBOUNCE_MS}
@@ -80,7 +80,7 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-major`}>Major</Label>
-          <DebouncedTextInput
+          <DebouncedInput
             id={`${id}-major`}
             value={filters.major}
             delayMs={USER_SEARCH_DEBOUNCE_MS}

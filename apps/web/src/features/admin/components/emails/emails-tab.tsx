@@ -31,7 +31,7 @@ import {
   type EmailKind,
   type EmailStatus,
 } from '../../lib/email-filters';
-import { DebouncedTextInput } from '../applications/debounced-text-input';
+import { DebouncedInput } from '@/components/ui/debounced-input';
 import { EmailsTable, type OutboxRow } from './emails-table';
 
 export const LOAD_EMAILS_ERROR = 'Failed to load e-mails.';
@@ -187,7 +187,7 @@ export function EmailsTab() {
                 aria-hidden="true"
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
               />
-              <DebouncedTextInput
+              <DebouncedInput
                 id="emails-search"
                 type="search"
                 placeholder="name@example.com"

@@ -14,7 +14,7 @@ import {
   RSVP_STATUS_OPTIONS,
   type RsvpFilters,
 } from '../../lib/rsvp-filters';
-import { DebouncedTextInput } from '../applications/debounced-text-input';
+import { DebouncedInput } from '@/components/ui/debounced-input';
 
 interface RsvpFiltersCardProps {
   filters: RsvpFilters;
@@ -51,7 +51,7 @@ export function RsvpFiltersCard({ filters, onChange, onClear }: RsvpFiltersCardP
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           />
-          <DebouncedTextInput
+          <DebouncedInput
             id="rsvp-search"
             type="search"
             placeholder="Name or email"
