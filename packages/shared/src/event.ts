@@ -33,8 +33,3 @@ export const eventConfigSchema = z.object({
   prizes: z.string().default(''),
 });
 export type EventConfig = z.infer<typeof eventConfigSchema>;
-
-/** Year shown in the footer: the event's own year. */
-export function eventYear(config: EventConfig): string {
-  return config.startDate.slice(0, 4);
-}

@@ -32,10 +32,8 @@ export function eventTitle(config: EventConfig): string {
   return [config.name, config.edition].filter(Boolean).join(' ');
 }
 
-/**
- * Year shown in the footer: the event's own year. The same rule as eventYear of
- * @lanyard/shared/event, whose module would bring zod into the landing page's first load.
- */
+/** Year shown in the footer: the event's own year (here, not in @lanyard/shared/event, whose zod
+ * would join the landing page's first load). */
 export function eventYear(config: Pick<EventConfig, 'startDate'>): string {
   return config.startDate.slice(0, 4);
 }
