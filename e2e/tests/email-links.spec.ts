@@ -1,31 +1,6 @@
 import { test, expect } from '../support/fixtures';
-import { fillSignIn, registerViaApi, sentMail, uniqueEmail, type SentMail } from '../support/app';
-
-/** The text part of a message, with quoted-printable soft breaks and escapes undone. */
-function textOf(mail: SentMail): string {
-  return mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-async function waitForMail(
-  request: Parameters<typeof sentMail>[0],
-  to: string,
-  subject: RegExp,
-): Promise<SentMail> {
-  let found: SentMail | undefined;
-  // The outbox worker sends every two seconds; allow a few passes.
-  await expect
-    .poll(
-      async () => {
-        found = (await sentMail(request)).find((m) => m.to.includes(to) && subject.test(m.subject));
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
+import { fillSignIn, registerViaApi, uniqueEmail } from '../support/app';
+import { mailText, waitForMail } from '../support/mail';
 
 test.describe('links that arrive by e-mail', () => {
   test('the verification e-mail reaches the SMTP peer and its link verifies the address', async ({
@@ -35,7 +10,7 @@ test.describe('links that arrive by e-mail', () => {
     const email = uniqueEmail('verify');
     await registerViaApi(request, email);
     const mail = await waitForMail(request, email, /^Verify your email/);
-    const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(textOf(mail))?.[0];
+    const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mailText(mail))?.[0];
     expect(link, 'a verification link in the e-mail').toBeTruthy();
 
     await page.goto(new URL(link!).pathname + new URL(link!).search);
@@ -54,7 +29,7 @@ test.describe('links that arrive by e-mail', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const mail = await waitForMail(request, email, /^Reset your /);
-    const link = /https?:\/\/\S+\/reset-password\?oob_code=[\w-]+/.exec(textOf(mail))?.[0];
+    const link = /https?:\/\/\S+\/reset-password\?oob_code=[\w-]+/.exec(mailText(mail))?.[0];
     expect(link, 'a reset link in the e-mail').toBeTruthy();
     const path = new URL(link!).pathname + new URL(link!).search;
 
