@@ -22,6 +22,8 @@ import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
 import { authRoutes } from './modules/auth/routes';
 import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
 import { CheckinLive } from './modules/checkin/live';
+import { PgListener } from './lib/pg-listener';
+import { ReadCache } from './lib/read-cache';
 import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
 import { webDistDir } from './paths';
@@ -78,11 +80,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const storage = opts.storage ?? createStorageFromConfig(config);
   await app.register(dbPlugin, { db: opts.db, config, storage });
-  const live = opts.pool ? new CheckinLive(opts.pool, app.log) : undefined;
-  app.decorate('checkinLive', live);
-  if (live) {
-    app.addHook('onReady', () => live.start());
-    app.addHook('onClose', () => live.close());
+  // One LISTEN connection per instance carries live check-in updates and read-cache invalidations.
+  const listener = opts.pool ? new PgListener(opts.pool, app.log) : undefined;
+  app.decorate('checkinLive', listener ? new CheckinLive(listener, app.log) : undefined);
+  const readCache =
+    listener && opts.pool && config.readCache ? new ReadCache(listener, opts.pool, app.log) : undefined;
+  app.decorate('readCache', readCache);
+  if (listener) {
+    app.addHook('onReady', () => listener.start());
+    app.addHook('onClose', () => listener.close());
   }
   // Per-route limits are set where files are read; these bound everything else in a multipart body.
   await app.register(multipart, {
@@ -91,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { https: config.secureCookies });
   await app.register(inputGuard);
   await app.register(authPlugin, {
+    readCache,
     secret: config.sessionSecret,
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,

@@ -42,6 +42,10 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  READ_CACHE: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', ''], { message: 'READ_CACHE must be on or off' })
+    .default('on')
+    .transform((v) => v !== 'off' && v !== 'false' && v !== '0'),
   OIDC_ISSUER: optionalString.pipe(
     z.string().url('OIDC_ISSUER must be the issuer URL, such as https://accounts.google.com').optional(),
   ),
@@ -93,6 +97,8 @@ export interface AppConfig {
   sessionSecret: string;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Sessions and applicants' own applications kept in memory, invalidated by NOTIFY (decision 006). */
+  readCache: boolean;
   event: EventConfig;
   /** Rate limits can be loosened by tests that are not about them. */
   rateLimits: boolean;
@@ -277,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    readCache: e.READ_CACHE,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
     rateLimits: true,
     oidc: loadOidcConfig(e, publicUrl),

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@lanyard/shared/constants';
 import { errors } from '../errors';
+import type { ReadCache } from '../lib/read-cache';
 import { findSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions';
 
 /**
@@ -21,6 +22,8 @@ const ROLES_FOR: Record<Exclude<Access, 'public' | 'user'>, readonly UserRole[]>
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A GET that changes stored data (the OIDC callback): waits for the read cache like a POST. */
+    writes?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -28,6 +31,7 @@ declare module 'fastify' {
     authVia: 'cookie' | 'bearer' | null;
   }
   interface FastifyInstance {
+    readCache: ReadCache | undefined;
     routeTable: { method: string; url: string; access: Access }[];
     setSessionCookie(reply: FastifyReply, token: string): void;
     clearSessionCookie(reply: FastifyReply): void;
@@ -51,7 +55,7 @@ function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
 export default fp(
   async function authPlugin(
     app: FastifyInstance,
-    opts: { secret: string; secureCookies: boolean; publicUrl: string },
+    opts: { secret: string; secureCookies: boolean; publicUrl: string; readCache?: ReadCache },
   ) {
     const cookieName = opts.secureCookies ? '__Host-lanyard_session' : 'lanyard_session';
     await app.register(cookie);
@@ -103,7 +107,7 @@ export default fp(
         request.authVia = 'cookie';
       }
       if (token && token.length <= 128) {
-        request.user = (await findSession(app.db, opts.secret, token)) ?? null;
+        request.user = (await findSession(app.db, opts.secret, token, opts.readCache)) ?? null;
       }
       if (!request.user) request.authVia = null;
 
@@ -121,6 +125,15 @@ export default fp(
       if (access === 'user') return;
       if (!ROLES_FOR[access].includes(request.user.role)) throw errors.forbidden();
     });
+
+    // Read-your-writes: whatever a change did is out of this instance's read cache before its answer
+    // leaves, so the next dashboard poll shows it (lib/read-cache.ts).
+    const readCache = opts.readCache;
+    if (readCache) {
+      app.addHook('onSend', async (request) => {
+        if (UNSAFE.has(request.method) || request.routeOptions.config?.writes) await readCache.sync();
+      });
+    }
   },
   { name: 'auth', dependencies: ['db'] },
 );

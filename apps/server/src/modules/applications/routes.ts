@@ -9,6 +9,7 @@ import {
 } from '@lanyard/shared/application';
 import { errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
+import { sendSerialized } from '../../lib/read-cache';
 import { signFileLink } from '../../lib/signed-links';
 import * as service from './service';
 import { applications } from '../../db/schema/index';
@@ -63,9 +64,18 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     { config: { access: 'user' }, schema: { response: { 200: myApplicationResponseSchema } } },
-    async (request) => ({
-      application: await service.getMyApplication(app.db, request.user!.id),
-    }),
+    async (request, reply) => {
+      const userId = request.user!.id;
+      // Every dashboard polls this; the answer rarely changes (lib/read-cache.ts).
+      const cached = app.readCache?.answer(userId);
+      if (cached) return sendSerialized(reply, cached);
+      const ticket = app.readCache?.ticket();
+      const body = { application: await service.getMyApplication(app.db, userId) };
+      if (ticket === undefined) return body;
+      const serialized = Buffer.from(reply.serialize(body) as string);
+      app.readCache!.storeAnswer(ticket, userId, serialized);
+      return sendSerialized(reply, serialized);
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
+import type { ReadCache } from '../../lib/read-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { UserRole } from '@lanyard/shared/constants';
 
@@ -44,6 +45,7 @@ function prepareFindSession(db: Db) {
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       email: users.email,
       role: users.role,
@@ -63,27 +65,45 @@ function prepareFindSession(db: Db) {
     .prepare('find_session');
 }
 
-export async function findSession(db: Db, secret: string, token: string): Promise<SessionUser | undefined> {
+export async function findSession(
+  db: Db,
+  secret: string,
+  token: string,
+  cache?: ReadCache,
+): Promise<SessionUser | undefined> {
   const now = new Date();
+  const tokenHash = hashToken(secret, token);
+  const cached = cache?.session(tokenHash, now.getTime());
+  if (cached) return cached.user;
+  const ticket = cache?.ticket();
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = prepareFindSession(db)));
   const rows = await query.execute({
-    tokenHash: hashToken(secret, token),
+    tokenHash,
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
   });
   const row = rows[0];
   if (!row) return undefined;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    lastSeenAt = now.getTime();
   }
-  return {
+  const user: SessionUser = {
     id: row.id,
     email: row.email,
     role: row.role,
     emailVerified: row.emailVerifiedAt !== null,
     sessionId: row.sessionId,
   };
+  cache?.storeSession(ticket, tokenHash, {
+    user,
+    expiresAt: row.expiresAt.getTime(),
+    // Until the next touch is due: the database then checks idleness and records activity again.
+    freshUntil: lastSeenAt + TOUCH_INTERVAL_MS,
+  });
+  return user;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

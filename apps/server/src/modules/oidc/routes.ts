@@ -55,7 +55,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/callback', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/callback', { config: { access: 'public', writes: true } }, async (request, reply) => {
     if (!service) throw errors.notFound('Single sign-on is not configured.', 'oidc_disabled');
     const loginId = request.cookies[cookieName];
     reply.clearCookie(cookieName, cookieOptions);

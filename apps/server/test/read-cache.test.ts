@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createDatabase, type Database } from '../src/db/client';
+import { asUser, seedApplication } from './admin';
+import { hackerAnswers, quickUser, submit, uploadResume } from './applicant';
+import { bearer, createAdmin, createTestContext, type TestContext } from './helper';
+
+/**
+ * The read cache (src/lib/read-cache.ts) on two instances sharing one database, as production runs
+ * them: every change must show on the instance that made it at once, and on the other as soon as
+ * its notification arrives, whoever made it (API, another instance, a direct SQL write).
+ */
+let ctx: TestContext;
+let a: Instance;
+let b: Instance;
+let admin: { token: string };
+
+interface Instance {
+  app: FastifyInstance;
+  database: Database;
+  /** The helpers of test/admin.ts and test/applicant.ts, aimed at this instance. */
+  ctx: TestContext;
+}
+
+async function instance(): Promise<Instance> {
+  const database = createDatabase(ctx.databaseUrl, { max: 5 });
+  const app = await buildApp({ config: ctx.config, db: database.db, pool: database.pool, logger: false });
+  await app.ready();
+  await waitFor('the instance to listen', () => app.readCache?.enabled === true);
+  return { app, database, ctx: { ...ctx, app } };
+}
+
+async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Writes without firing triggers, as if a change had never been announced: shows what is cached. */
+async function silentWrite(sqlText: string, params: unknown[]): Promise<void> {
+  const client = await ctx.database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(sqlText, params);
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
+}
+
+async function myStatus(on: Instance, token: string): Promise<string | null> {
+  const res = await on.app.inject({ method: 'GET', url: '/api/applications/me', headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { application: { status: string } | null }).application?.status ?? null;
+}
+
+async function releaseHackers(on: Instance, released: boolean): Promise<void> {
+  const res = await asUser(on.ctx, admin.token)(
+    'POST',
+    `/api/admin/decisions/${released ? 'release' : 'unrelease'}`,
+    { role: 'hacker' },
+  );
+  expect(res.statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx);
+  a = await instance();
+  b = await instance();
+});
+afterAll(async () => {
+  for (const i of [a, b]) {
+    await i?.app.close();
+    await i?.database.close();
+  }
+  await ctx.close();
+});
+
+describe('read cache', () => {
+  it('answers a repeated dashboard read from memory, not the database', async () => {
+    const s = await seedApplication(ctx, { status: 'accepted' }, { sessions: true });
+    await releaseHackers(a, true);
+    try {
+      const read = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/applications/me', headers: bearer(s.token!) });
+      const [uncached, miss, hit] = [await read(ctx.app), await read(a.app), await read(a.app)];
+      // The same bytes and headers as the route's own serializer, whether stored or not.
+      for (const res of [miss, hit]) {
+        expect(res.body).toBe(uncached.body);
+        expect(res.headers['content-type']).toBe(uncached.headers['content-type']);
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+      expect(a.app.readCache!.size.answers).toBeGreaterThan(0);
+      // A change nobody announced is not seen: the answer came from memory.
+      await silentWrite(`update applications set status = 'rejected' where id = $1`, [s.id]);
+      expect(await myStatus(a, s.token!)).toBe('accepted');
+      // The cache off (READ_CACHE=off or no pool): the same read goes to the database.
+      expect(await myStatus({ ...a, app: ctx.app }, s.token!)).toBe('rejected');
+    } finally {
+      await releaseHackers(a, false);
+    }
+  });
+
+  it('shows a submission at once on the instance that took it, and soon on the other', async () => {
+    const user = await quickUser(a.ctx);
+    expect(await myStatus(a, user.token)).toBeNull();
+    expect(await myStatus(b, user.token)).toBeNull();
+    const resume = await uploadResume(a.app, user.token);
+    const res = await submit(a.app, user.token, 'hacker', {
+      ...hackerAnswers(),
+      resume_url: resume.file_url,
+    });
+    expect(res.statusCode).toBe(201);
+    // No wait on the instance that wrote: its notifications are in before its answer leaves.
+    expect(await myStatus(a, user.token)).toBe('submitted');
+    await waitFor('the other instance', async () => (await myStatus(b, user.token)) === 'submitted');
+  });
+
+  it('an admin decision and its release reach applicants on both instances', async () => {
+    const s = await seedApplication(ctx, { status: 'pending' }, { sessions: true });
+    expect(await myStatus(a, s.token!)).toBe('submitted');
+    expect(await myStatus(b, s.token!)).toBe('submitted');
+    const put = await asUser(a.ctx, admin.token)('PUT', `/api/admin/applications/${s.id}/status`, {
+      status: 'waitlisted',
+    });
+    expect(put.statusCode).toBe(200);
+    await releaseHackers(a, true);
+    try {
+      expect(await myStatus(a, s.token!)).toBe('waitlisted');
+      await waitFor(
+        'the release on the other instance',
+        async () => (await myStatus(b, s.token!)) === 'waitlisted',
+      );
+      // Unreleased from the other instance: hidden again everywhere.
+      await releaseHackers(b, false);
+      expect(await myStatus(b, s.token!)).toBe('submitted');
+      await waitFor(
+        'the unrelease on the first instance',
+        async () => (await myStatus(a, s.token!)) === 'submitted',
+      );
+    } finally {
+      await releaseHackers(a, false);
+    }
+  });
+
+  it('a direct database change (the CLI, another tool) reaches the cache through its trigger', async () => {
+    const s = await seedApplication(ctx, { status: 'pending' }, { sessions: true });
+    await releaseHackers(a, true);
+    try {
+      expect(await myStatus(a, s.token!)).toBe('submitted');
+      await ctx.database.pool.query(`update applications set status = 'accepted' where id = $1`, [s.id]);
+      await waitFor('the trigger', async () => (await myStatus(a, s.token!)) === 'accepted');
+    } finally {
+      await releaseHackers(a, false);
+    }
+  });
+
+  it('signing out ends the session on every instance', async () => {
+    const user = await quickUser(a.ctx);
+    const me = (on: Instance) =>
+      on.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.token) });
+    expect((await me(a)).statusCode).toBe(200);
+    expect((await me(b)).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(user.token),
+      payload: {},
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await me(a)).statusCode).toBe(401);
+    await waitFor('the other instance', async () => (await me(b)).statusCode === 401);
+  });
+
+  it('a role change or a deleted account takes effect at once for a cached session', async () => {
+    for (const change of ['role', 'delete'] as const) {
+      const user = await quickUser(a.ctx);
+      const me = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.token) });
+      expect((await me(a.app)).statusCode).toBe(200);
+      const res =
+        change === 'role'
+          ? await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${user.id}`, { role: 'mentor' })
+          : await asUser(a.ctx, admin.token)('DELETE', `/api/admin/users/${user.id}`);
+      expect(res.statusCode).toBeLessThan(300);
+      // Exactly what an instance without the cache answers, with no wait.
+      const fresh = await me(ctx.app);
+      const cached = await me(a.app);
+      expect([cached.statusCode, cached.json()]).toEqual([fresh.statusCode, fresh.json()]);
+      expect(cached.statusCode).toBe(401);
+    }
+  });
+
+  it('without its LISTEN connection an instance reads the database, and caches again once back', async () => {
+    const s = await seedApplication(ctx, { status: 'pending' }, { sessions: true });
+    await releaseHackers(a, true);
+    try {
+      expect(await myStatus(a, s.token!)).toBe('submitted');
+      // Cut the listener, as a database restart or a network blip would.
+      await ctx.database.pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+      );
+      await waitFor('the cache to turn off', () => a.app.readCache!.enabled === false);
+      // Changes while it was not listening were never announced: it must start again empty.
+      await silentWrite(`update applications set status = 'accepted' where id = $1`, [s.id]);
+      await waitFor('listening again', () => a.app.readCache!.enabled && b.app.readCache!.enabled, 20_000);
+      expect(await myStatus(a, s.token!)).toBe('accepted');
+    } finally {
+      await releaseHackers(a, false);
+    }
+  });
+});
