@@ -94,6 +94,13 @@ describe('other settings', () => {
     expect(configError({ LOG_LEVEL: 'loud' }).message).toMatch(/LOG_LEVEL/);
   });
 
+  it('READ_CACHE is on unless set to off (or false, 0); anything else is reported by name', () => {
+    expect(load({}).readCache).toBe(true);
+    expect(load({ READ_CACHE: 'on' }).readCache).toBe(true);
+    for (const off of ['off', 'false', '0']) expect(load({ READ_CACHE: off }).readCache).toBe(false);
+    expect(configError({ READ_CACHE: 'maybe' }).message).toMatch(/READ_CACHE must be on or off/);
+  });
+
   it('reports an unreadable EVENT_CONFIG by name', () => {
     expect(configError({ EVENT_CONFIG: '/nonexistent/event.json' }).message).toMatch(/EVENT_CONFIG/);
   });
