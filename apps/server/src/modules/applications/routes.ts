@@ -72,7 +72,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const ticket = app.readCache?.ticket();
       const body = { application: await service.getMyApplication(app.db, userId) };
       if (ticket === undefined) return body;
-      const serialized = Buffer.from(reply.serialize(body) as string);
+      const serialized = reply.serialize(body) as string;
       app.readCache!.storeAnswer(ticket, userId, serialized);
       return sendSerialized(reply, serialized);
     },
