@@ -3,46 +3,29 @@
  * DATA_DIR, an HTTP client that speaks to it the way a browser would (bearer token, JSON), and
  * clean-up of any PostgreSQL a failed test leaves behind.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  makeDataDir as makeAnyDataDir,
+  startServer as startAnyServer,
+  stopServer as stopAnyServer,
+  type ServerProcess,
+} from '../test/server-process';
 
-export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-export const entry = path.join(serverRoot, 'dist', 'server.js');
+export {
+  cleanUp,
+  freePort,
+  killServer,
+  serverEntry as entry,
+  serverRoot,
+  sleep,
+  waitReady,
+  withTimeout,
+  type Exit,
+} from '../test/server-process';
+
 export const PASSWORD = 'Tangerine-Lantern-42';
 export const ADMIN_EMAIL = 'fault-admin@example.org';
 export const ADMIN_PASSWORD = 'Quartz-Meadow-Lantern-8';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
@@ -56,120 +39,33 @@ export function randomPdf(size: number): Buffer {
 }
 
 export function makeDataDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `lanyard-fault-${prefix}-`));
+  return makeAnyDataDir(`fault-${prefix}`);
 }
 
-export interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-export interface Server {
-  proc: ChildProcess;
-  port: number;
+export interface Server extends ServerProcess {
+  /** The same as url, the name the fault tests use. */
   base: string;
-  output(): string;
-  exited: Promise<Exit>;
-}
-
-const started: ChildProcess[] = [];
-
-function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (
-      /^(DATABASE_URL|SESSION_SECRET|SMTP_URL|PUBLIC_URL|EVENT_CONFIG|TRUST_PROXY|MAIL_FROM|STORAGE.*|S3_.*)$/.test(
-        key,
-      ) ||
-      key.startsWith('VITEST') ||
-      key.startsWith('ADMIN_')
-    )
-      delete env[key];
-  }
-  return env;
 }
 
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, [entry], {
-    cwd: serverRoot,
-    env: {
-      ...baseEnv(),
-      NODE_ENV: 'production',
+  const server = await startAnyServer(
+    {
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       // Each simulated applicant gets its own address, so the per-IP sign-up limit does not interfere.
       TRUST_PROXY: 'true',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(proc);
-  let output = '';
-  proc.stdout!.on('data', (c: Buffer) => (output = (output + c.toString('utf8')).slice(-200_000)));
-  proc.stderr!.on('data', (c: Buffer) => (output = (output + c.toString('utf8')).slice(-200_000)));
-  const exited = new Promise<Exit>((resolve) =>
-    proc.once('exit', (code, signal) => resolve({ code, signal })),
+    // A server under fault can log for minutes; the end is what a failure message needs.
+    { outputLimit: 200_000 },
   );
-  return { proc, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { ...server, base: server.url };
 }
 
-export async function waitReady(server: Server, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  while (Date.now() < deadline) {
-    if (gone) throw new Error(`the server exited before it was ready:\n${server.output()}`);
-    try {
-      const res = await fetch(`${server.base}/api/readyz`, { signal: AbortSignal.timeout(5000) });
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`the server was not ready within ${timeoutMs} ms:\n${server.output()}`);
-}
-
-export async function stopServer(server: Server, timeoutMs = 40_000): Promise<Exit> {
-  if (server.proc.exitCode === null && server.proc.signalCode === null) server.proc.kill('SIGTERM');
-  return withTimeout(server.exited, timeoutMs, 'SIGTERM shutdown');
-}
-
-export async function killServer(server: Server): Promise<Exit> {
-  server.proc.kill('SIGKILL');
-  return withTimeout(server.exited, 10_000, 'SIGKILL');
-}
-
-/** PIDs of PostgreSQL servers whose data directory is inside dir. */
-export function postgresFor(dir: string): number[] {
-  const ps = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
-  return ps
-    .split('\n')
-    .filter((line) => /\bpostgres\b/.test(line) && line.includes(`-D ${dir}`))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
-
-/** Kills what this file started and removes its data; only needed after a failure half-way. */
-export async function cleanUp(dirs: string[]): Promise<void> {
-  for (const proc of started.splice(0)) {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
-  }
-  for (const dir of dirs) {
-    for (const pid of postgresFor(dir)) {
-      try {
-        process.kill(pid, 'SIGINT');
-      } catch {
-        /* already gone */
-      }
-    }
-    for (let i = 0; i < 100 && postgresFor(dir).length; i++) await sleep(100);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+/** A slower limit than the unit tests': a shutdown under load drains uploads and requests first. */
+export function stopServer(server: Server, timeoutMs = 40_000) {
+  return stopAnyServer(server, timeoutMs);
 }
 
 export interface Reply {
@@ -177,6 +73,18 @@ export interface Reply {
   headers: Headers;
   body: unknown;
   text: string;
+}
+
+/** The answer, its body parsed when it is JSON. */
+async function reply(res: Response): Promise<Reply> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body, text };
 }
 
 /** A JSON call; the answer body is parsed when it is JSON. Network errors are thrown. */
@@ -198,14 +106,7 @@ export async function call(
     redirect: 'manual',
     signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
   });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, headers: res.headers, body, text };
+  return reply(res);
 }
 
 /** A multipart/form-data body with one file in the field "file". */
@@ -240,14 +141,7 @@ export async function uploadResume(
     body: Buffer.concat([head, bytes, tail]),
     signal: AbortSignal.timeout(30_000),
   });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, headers: res.headers, body, text };
+  return reply(res);
 }
 
 /** A complete, valid hacker application (an adult, terms accepted). */

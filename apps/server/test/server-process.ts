@@ -2,6 +2,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,6 +30,8 @@ export function ensureBuilt(): void {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot, stdio: 'pipe' });
 }
 
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -40,13 +43,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ServerProcess {
   proc: ChildProcess;
   port: number;
   url: string;
   output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exited: Promise<Exit>;
 }
+
+/** Every server this test file started, so cleanUp can kill what a failed test left running. */
+const started: ChildProcess[] = [];
 
 /** The test runner's environment without anything that would configure the server by accident. */
 function cleanEnv(): NodeJS.ProcessEnv {
@@ -56,6 +67,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
       /^(DATABASE_URL|SESSION_SECRET|SMTP_URL|PUBLIC_URL|EVENT_CONFIG|TRUST_PROXY|MAIL_FROM)$/.test(key) ||
       key.startsWith('VITEST') ||
       key.startsWith('ADMIN_') ||
+      key.startsWith('STORAGE') ||
       key.startsWith('S3_') ||
       key.startsWith('AWS_')
     )
@@ -64,7 +76,14 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts dist/server.js on a free port with `env` over a clean production environment.
+ * `outputLimit` keeps only the last characters of the output, for servers that log for minutes.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { outputLimit = Infinity }: { outputLimit?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const proc = spawn(process.execPath, [serverEntry], {
     cwd: serverRoot,
@@ -79,10 +98,15 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(proc);
   let output = '';
-  proc.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
-  proc.stderr!.on('data', (c: Buffer) => (output += c.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+  const append = (c: Buffer) => {
+    output += c.toString('utf8');
+    if (output.length > outputLimit) output = output.slice(-outputLimit);
+  };
+  proc.stdout!.on('data', append);
+  proc.stderr!.on('data', append);
+  const exited = new Promise<Exit>((resolve) =>
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
   return { proc, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
@@ -95,12 +119,12 @@ export async function waitReady(server: ServerProcess, timeoutMs = 60_000): Prom
   while (Date.now() < deadline) {
     if (gone) throw new Error(`the server exited before it was ready:\n${server.output()}`);
     try {
-      const res = await fetch(`${server.url}/api/readyz`);
+      const res = await fetch(`${server.url}/api/readyz`, { signal: AbortSignal.timeout(5000) });
       if (res.status === 200) return;
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   throw new Error(`the server was not ready within ${timeoutMs} ms:\n${server.output()}`);
 }
@@ -120,7 +144,7 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
 }
 
 /** SIGTERM, then the exit status (SIGKILL if it does not stop within the limit). */
-export async function stopServer(server: ServerProcess, ms = 20_000) {
+export async function stopServer(server: ServerProcess, ms = 20_000): Promise<Exit> {
   if (server.proc.exitCode !== null || server.proc.signalCode !== null) return server.exited;
   server.proc.kill('SIGTERM');
   try {
@@ -128,5 +152,45 @@ export async function stopServer(server: ServerProcess, ms = 20_000) {
   } catch (err) {
     server.proc.kill('SIGKILL');
     throw err;
+  }
+}
+
+/** SIGKILL: the server gets no chance to clean up (its PostgreSQL is left running). */
+export async function killServer(server: ServerProcess, ms = 10_000): Promise<Exit> {
+  server.proc.kill('SIGKILL');
+  return withTimeout(server.exited, ms, 'SIGKILL');
+}
+
+export function makeDataDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `lanyard-${prefix}-`));
+}
+
+/** PIDs of PostgreSQL servers whose data directory is inside dir. */
+export function postgresFor(dir: string): number[] {
+  const ps = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
+  return ps
+    .split('\n')
+    .filter((line) => /\bpostgres\b/.test(line) && line.includes(`-D ${dir}`))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/**
+ * Kills every server this test file started that still runs, stops the PostgreSQL each data
+ * directory holds and removes the directories; only has work to do after a failure half-way.
+ */
+export async function cleanUp(dirs: string[]): Promise<void> {
+  for (const proc of started.splice(0)) {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+  }
+  for (const dir of dirs) {
+    for (const pid of postgresFor(dir)) {
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+    }
+    for (let i = 0; i < 100 && postgresFor(dir).length; i++) await sleep(100);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
