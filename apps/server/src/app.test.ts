@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GOOD_PASSWORD, randomIp, uniqueEmail, type TestContext } from '../test/helper';
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
 import { createLocalStorage } from './lib/storage';
+import { STORAGE_PROBE_MEMO_MS } from './modules/health/routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -100,6 +101,40 @@ describe('health', () => {
       expect(res.json().code).toBe('shutting_down');
     } finally {
       ctx.app.shuttingDown = false;
+    }
+  });
+
+  it('readyz asks a remote store at most once per STORAGE_PROBE_MEMO_MS while it answers; a failure is asked again', async () => {
+    const local = createLocalStorage(path.join(ctx.config.dataDir, 'uploads'));
+    let probes = 0;
+    let failing = false;
+    const app = await buildApp({
+      config: ctx.config,
+      db: ctx.database.db,
+      logger: false,
+      storage: {
+        ...local,
+        probe: () => {
+          probes++;
+          return failing ? Promise.reject(new Error('NoSuchBucket')) : Promise.resolve();
+        },
+      },
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const ready = () => app.inject({ method: 'GET', url: '/api/readyz' }).then((r) => r.statusCode);
+      expect([await ready(), await ready(), await ready()]).toEqual([200, 200, 200]);
+      expect(probes).toBe(1);
+      vi.advanceTimersByTime(STORAGE_PROBE_MEMO_MS);
+      failing = true;
+      expect([await ready(), await ready()]).toEqual([503, 503]);
+      expect(probes).toBe(3);
+      failing = false;
+      expect(await ready()).toBe(200);
+      expect(probes).toBe(4);
+    } finally {
+      vi.useRealTimers();
+      await app.close();
     }
   });
 

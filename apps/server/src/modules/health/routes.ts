@@ -4,7 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventConfigSchema } from '@lanyard/shared/event';
 
+/** A bucket that answered is trusted this long: load balancers poll readyz every few seconds. */
+export const STORAGE_PROBE_MEMO_MS = 5000;
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let storageAnsweredAt = -Infinity;
+
   // Liveness: answers without touching the database.
   app.get(
     '/healthz',
@@ -30,7 +35,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
         await fs.access(app.config.dataDir, fs.constants.W_OK);
         // A remote store (S3) must answer too: uploads and downloads depend on it.
-        await app.storage.probe?.();
+        if (app.storage.probe && Date.now() - storageAnsweredAt >= STORAGE_PROBE_MEMO_MS) {
+          await app.storage.probe();
+          storageAnsweredAt = Date.now();
+        }
       } catch {
         return reply.status(503).send({ error: 'Not ready', code: 'not_ready' });
       }
