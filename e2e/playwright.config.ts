@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/ensure-chromium.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -21,16 +22,8 @@ const dataDir = process.env.LANYARD_E2E_DATA_DIR;
 const browserUse = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
   },
 };
 

@@ -4,6 +4,20 @@ import fs from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/**
+ * How every browser the tests and the benchmark start runs: no sandbox (root in CI), and nothing
+ * that would reach the internet (updates, sync, QUIC probes), since the machine has none.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;
   if (process.getuid?.() !== 0) {

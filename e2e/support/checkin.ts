@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/ensure-chromium.mjs';
 import QRCode from 'qrcode';
 import type { SeededAdmin } from './admin-session';
 
@@ -144,15 +145,9 @@ export function y4mVideo(image: LumaImage, { width = 800, height = 800, frames =
 export async function launchWithFakeCamera(videoFile: string): Promise<Browser> {
   expect(fs.existsSync(videoFile)).toBe(true);
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${videoFile}`,

@@ -16,20 +16,11 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../ensure-chromium.mjs';
 import { root } from '../lib.mjs';
 import { readManifest, restrictedFiles, restrictedRequests } from './chunk-ownership.mjs';
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const SCORE_TARGET = 0.95;
 const LANDING_JS_TARGET_KB = 100;
 const KB = 1024;
