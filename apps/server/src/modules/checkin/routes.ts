@@ -100,6 +100,18 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       service.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
   );
 
+  /** The "Restricted Access" password; without one configured, the CSV upload is off. */
+  const uploadPassword = (): string => {
+    const expected = app.config.checkinUploadPassword;
+    if (!expected)
+      throw new AppError(
+        403,
+        'upload_disabled',
+        'CSV upload is not configured (set CHECKIN_UPLOAD_PASSWORD).',
+      );
+    return expected;
+  };
+
   app.post(
     '/upload-csv',
     { config: staff, schema: { response: { 200: uploadCsvResponseSchema } } },
@@ -107,13 +119,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceLimits(app.db, [
         { key: `csv-upload:user:${request.user!.id}`, max: 20, windowSeconds: 600 },
       ]);
-      const expected = app.config.checkinUploadPassword;
-      if (!expected)
-        throw new AppError(
-          403,
-          'upload_disabled',
-          'CSV upload is not configured (set CHECKIN_UPLOAD_PASSWORD).',
-        );
+      const expected = uploadPassword();
       if (!request.isMultipart()) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
       let password = '';
       let replace = false;
@@ -149,14 +155,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceLimits(app.db, [
         { key: `csv-password:user:${request.user!.id}`, max: 10, windowSeconds: 600 },
       ]);
-      const expected = app.config.checkinUploadPassword;
-      if (!expected)
-        throw new AppError(
-          403,
-          'upload_disabled',
-          'CSV upload is not configured (set CHECKIN_UPLOAD_PASSWORD).',
-        );
-      if (!safeEqual(request.body.password, expected))
+      if (!safeEqual(request.body.password, uploadPassword()))
         throw new AppError(401, 'incorrect_password', 'Incorrect password');
       return { ok: true as const };
     },
