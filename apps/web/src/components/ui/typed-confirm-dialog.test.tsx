@@ -38,6 +38,35 @@ describe('TypedConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
+  it.each(['confirm', 'CONFIRM', 'Confirm', '  confirm  ', 'cOnFiRm'])('"%s" matches', (typed) => {
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Type confirm to continue'), { target: { value: typed } });
+    expect((screen.getByRole('button', { name: 'Delete Applications' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it.each(['', 'confirmed', 'conf', 'yes', 'confirm it', 'c o n f i r m'])('"%s" does not', (typed) => {
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Type confirm to continue'), { target: { value: typed } });
+    expect((screen.getByRole('button', { name: 'Delete Applications' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('puts focus in the word to type when it opens', () => {
+    renderDialog();
+    expect(document.activeElement).toBe(screen.getByLabelText('Type confirm to continue'));
+  });
+
+  it('without a word to type (confirmText null) it is a plain confirmation, Cancel focused', () => {
+    const { onConfirm } = renderDialog({ confirmText: null });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Applications' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
   it('submits with Enter once the word matches, never before', () => {
     const { onConfirm } = renderDialog();
     const input = screen.getByLabelText('Type confirm to continue');

@@ -11,17 +11,25 @@ interface TypedConfirmDialogProps {
   /** Usually "Are you sure?". */
   title: string;
   description: ReactNode;
-  /** The word the admin must type (compared case-insensitively, surrounding spaces ignored). */
-  confirmText?: string;
+  /**
+   * The word to type before the action is enabled (compared case-insensitively, surrounding spaces
+   * ignored); null for a plain confirmation without typing.
+   */
+  confirmText?: string | null;
   /** Label of the confirming button. */
   actionLabel: string;
   destructive?: boolean;
   /** Disables the buttons and shows a spinner while the action runs. */
   pending?: boolean;
   onConfirm: () => void;
+  /** Where focus goes when the dialog closes (Radix returns it to the trigger otherwise). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Confirmation for destructive or global admin actions: the admin types a word to enable the action. */
+/**
+ * Confirmation for destructive or global actions (admin bulk changes, an applicant's RSVP): the
+ * person types a word to enable the action. It cannot be dismissed while the action runs.
+ */
 export function TypedConfirmDialog(props: TypedConfirmDialogProps) {
   const { open, onOpenChange, pending = false } = props;
   return (
@@ -33,7 +41,17 @@ export function TypedConfirmDialog(props: TypedConfirmDialogProps) {
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+          onOpenAutoFocus={(event) => {
+            // Straight to the word to type, when there is one (else Radix focuses Cancel).
+            const input = (event.currentTarget as HTMLElement | null)?.querySelector('input');
+            if (!input) return;
+            event.preventDefault();
+            input.focus();
+          }}
+          onCloseAutoFocus={props.onCloseAutoFocus}
+        >
           {/* Remount the body on every opening so the typed word starts empty. */}
           {open ? <ConfirmBody {...props} /> : null}
         </AlertDialog.Content>
@@ -53,7 +71,7 @@ function ConfirmBody({
 }: TypedConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
-  const matches = typed.trim().toLowerCase() === confirmText.trim().toLowerCase();
+  const matches = confirmText === null || typed.trim().toLowerCase() === confirmText.trim().toLowerCase();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,23 +83,25 @@ function ConfirmBody({
       <div className="flex flex-col gap-1.5">
         <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
         <AlertDialog.Description asChild>
-          <div className="text-sm text-slate-600">{description}</div>
+          <div className="text-sm leading-relaxed text-slate-600">{description}</div>
         </AlertDialog.Description>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={inputId}>
-          Type <span className="font-mono font-semibold">{confirmText}</span> to continue
-        </Label>
-        <Input
-          id={inputId}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          disabled={pending}
-        />
-      </div>
+      {confirmText === null ? null : (
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>
+            Type <span className="font-mono font-semibold">{confirmText}</span> to continue
+          </Label>
+          <Input
+            id={inputId}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            disabled={pending}
+          />
+        </div>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <AlertDialog.Cancel asChild>
           <Button variant="secondary" disabled={pending}>

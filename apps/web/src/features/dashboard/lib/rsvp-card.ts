@@ -65,11 +65,6 @@ export function isDeadlinePassed(deadline: string | null, now: number): boolean 
 /** The word the applicant types to confirm (spec §5). */
 export const CONFIRM_WORD = 'confirm';
 
-/** Compared case-insensitively; surrounding spaces are forgiven. */
-export function confirmWordMatches(typed: string, word: string = CONFIRM_WORD): boolean {
-  return typed.trim().toLowerCase() === word.trim().toLowerCase();
-}
-
 /**
  * Spec §5: the accepted must type "confirm" to attend or to decline; the waitlisted type it only to
  * leave the waitlist (staying needs a plain confirmation).
