@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../../test/s3';
-import { createLocalStorage, isMissingFile, openStored, type Storage } from './storage';
+import { createLocalStorage, type Storage } from './storage';
 import { createS3Storage } from './storage-s3';
 
 /**
@@ -166,26 +166,6 @@ describe.each(backends)('$name', (backend) => {
     const err = await new Promise<NodeJS.ErrnoException>((resolve) => stream.once('error', resolve));
     expect(err.code).toBe('ENOENT');
     expect(data).toBe(0);
-  });
-
-  it('openStored: a missing file rejects before anything is sent; others stream whole, empty ones too', async () => {
-    const { storage } = await backend.make();
-    const missing = await openStored(storage, 'resumes/2026/missing.pdf').catch((e: unknown) => e);
-    expect(isMissingFile(missing)).toBe(true);
-    const bytes = crypto.randomBytes(3 * MB + 17);
-    await store(storage, 'resumes/2026/whole.pdf', bytes);
-    await store(storage, 'resumes/2026/empty.pdf', Buffer.alloc(0));
-    expect(sha256(await readAll(await openStored(storage, 'resumes/2026/whole.pdf')))).toBe(sha256(bytes));
-    expect((await readAll(await openStored(storage, 'resumes/2026/empty.pdf'))).length).toBe(0);
-    // Stopped half-way (a client gone): closes without an error.
-    const half = await openStored(storage, 'resumes/2026/whole.pdf');
-    const failures: Error[] = [];
-    half.on('error', (e) => failures.push(e));
-    await new Promise<void>((resolve) => half.once('data', () => resolve()));
-    half.destroy();
-    await new Promise((r) => half.once('close', r));
-    expect(failures).toEqual([]);
-    expect(isMissingFile(new Error('other'))).toBe(false);
   });
 
   it('removes a key (a missing key is no error) and lists it no more', async () => {

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 
 export interface StoredTemp {
   tempPath: string;
@@ -32,33 +33,6 @@ export interface Storage {
   sweepTemp(olderThanMs: number): Promise<number>;
   /** Throws when a remote store cannot be reached or used (checked once at start). */
   probe?(): Promise<void>;
-}
-
-/** A stored file that is gone (deleted by hand, an emptied bucket): every backend reports ENOENT. */
-export function isMissingFile(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
-}
-
-/**
- * Starts reading a stored file and resolves once its first bytes (or its end) have arrived, so that
- * a missing file is an error the caller handles before sending anything (a 404, or a zip entry left
- * out) instead of a response cut off half-way. Rejects with an ENOENT error when it is missing.
- */
-export async function openStored(storage: Storage, key: string): Promise<Readable> {
-  const source = storage.read(key);
-  const chunks: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  async function* all(): AsyncGenerator<Buffer> {
-    try {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
-    } finally {
-      // Stopped early (the client went away): close the file or the bucket's response too.
-      source.destroy();
-    }
-  }
-  return Readable.from(all(), { objectMode: false });
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asUser,
@@ -11,7 +10,6 @@ import {
   readZip,
   seedApplication,
   seedApplications,
-  uploadPath,
 } from '../../../test/admin';
 import { docBytes, docxBytes, pdfBytes, quickUser, uploadResume } from '../../../test/applicant';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
@@ -398,34 +396,6 @@ describe('POST /api/export/resumes/zip', () => {
       action: 'export.resumes',
       after: { files: 3 },
     });
-  });
-
-  it('leaves out a resume that is gone from storage and names it in MISSING_FILES.txt; the zip is whole', async () => {
-    const made: { id: string; bytes: Buffer; uploadId: string }[] = [];
-    for (const [i, last] of ['Alpha', 'Bravo', 'Charlie'].entries()) {
-      const u = await quickUser(ctx, 'hacker');
-      const bytes = Buffer.concat([pdfBytes(), Buffer.from(`resume ${i}`)]);
-      const resume = await uploadResume(ctx.app, u.token, { name: 'cv.pdf', bytes });
-      const { rows } = await ctx.database.pool.query<{ id: string }>(
-        `insert into applications (user_id, role, first_name, last_name, email, resume_upload_id)
-         values ($1, 'hacker', 'Gone', $2, $3, $4) returning id`,
-        [u.id, last, u.email, resume.name],
-      );
-      made.push({ id: rows[0]!.id, bytes, uploadId: resume.name });
-    }
-    fs.rmSync(await uploadPath(ctx, made[1]!.uploadId));
-
-    const res = await call('POST', '/api/export/resumes/zip', { application_ids: made.map((m) => m.id) });
-    expect(res.statusCode).toBe(200);
-    const entries = readZip(res.rawPayload);
-    const name = (i: number) => `${['Alpha', 'Bravo', 'Charlie'][i]}_Gone_${made[i]!.id.slice(0, 8)}.pdf`;
-    expect(entries.map((e) => e.name)).toEqual([name(0), name(2), 'MISSING_FILES.txt']);
-    expect(entries[0]!.data.equals(made[0]!.bytes)).toBe(true);
-    expect(entries[1]!.data.equals(made[2]!.bytes)).toBe(true);
-    const note = entries[2]!.data.toString('utf8');
-    expect(note).toContain('could not be read from storage');
-    expect(note).toContain(name(1));
-    for (const e of entries) expect(e.crc32).toBe(crc32(e.data));
   });
 
   it('404 no_resumes when none of them has a resume; 400 for too many or bad ids', async () => {

@@ -1,7 +1,5 @@
 import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import {
@@ -13,7 +11,6 @@ import { ageOn } from '@lanyard/shared/dates';
 import { applications, uploads, users } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { audit } from '../../lib/audit';
-import { isMissingFile, openStored, type Storage } from '../../lib/storage';
 import { applicationFilters } from '../admin-applications/filters';
 import { userFilters, usersQuery } from '../admin-users/service';
 import { actorOf } from '../settings/routes';
@@ -304,7 +301,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       after: { application_ids: ids, files: rows.length },
     });
     const zip = new yazl.ZipFile();
-    void addResumes(zip, rows, app.storage, app.log);
+    for (const r of rows) {
+      const ext = r.key.slice(r.key.lastIndexOf('.'));
+      // Entry names are ours: applicant name and id, never an uploaded file name.
+      const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
+      // Lazy: each file is opened only when the zip reaches it, so 1,000 resumes hold one descriptor.
+      zip.addReadStreamLazy(entry, { compress: false }, (cb) => cb(null, app.storage.read(r.key)));
+    }
+    zip.end();
     const name = exportFileName('resumes').replace(/\.csv$/, '.zip');
     return reply
       .header('content-type', 'application/zip')
@@ -313,49 +317,3 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(zip.outputStream);
   });
 };
-
-/**
- * Adds each resume in turn, opening a file only when the zip has finished the one before (1,000
- * resumes hold one descriptor). A file that is gone from storage is left out and named in
- * MISSING_FILES.txt at the end, so one lost file does not cut the whole download short.
- */
-async function addResumes(
-  zip: yazl.ZipFile,
-  rows: { id: string; firstName: string; lastName: string; key: string }[],
-  storage: Storage,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const closed = new Promise<void>((resolve) => zip.outputStream.once('close', resolve));
-  let stopped = false;
-  void closed.then(() => (stopped = true));
-  const missing: string[] = [];
-  for (const r of rows) {
-    if (stopped) return;
-    const ext = r.key.slice(r.key.lastIndexOf('.'));
-    // Entry names are ours: applicant name and id, never an uploaded file name.
-    const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
-    let file: Readable;
-    try {
-      file = await openStored(storage, r.key);
-    } catch (err) {
-      if (!isMissingFile(err)) {
-        (zip.outputStream as Readable).destroy(err as Error);
-        return;
-      }
-      log.warn({ key: r.key, applicationId: r.id }, 'resume zip: a stored file is missing; left out');
-      missing.push(entry);
-      continue;
-    }
-    zip.addReadStream(file, entry, { compress: false });
-    await Promise.race([finished(file).catch(() => {}), closed]);
-    if (stopped) file.destroy();
-  }
-  if (stopped) return;
-  if (missing.length) {
-    const text =
-      'These resumes could not be read from storage and are not in this archive:\r\n' +
-      missing.map((name) => `${name}\r\n`).join('');
-    zip.addBuffer(Buffer.from(text, 'utf8'), 'MISSING_FILES.txt', { compress: false });
-  }
-  zip.end();
-}

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedFileSchema, signedUrlResponseSchema } from '@lanyard/shared/application';
@@ -9,8 +10,21 @@ import { uploads } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { signFileLink, verifyFileLink } from '../../lib/signed-links';
-import { isMissingFile, openStored } from '../../lib/storage';
 import * as service from './service';
+
+/**
+ * The stored bytes, with a missing file (deleted by hand, a bucket emptied) told apart from a fault:
+ * the error reaches the error handler before any byte is sent, so the client gets a clear 404.
+ */
+function readOrMissing(source: Readable): Readable {
+  const out = new PassThrough();
+  source.on('error', (err: NodeJS.ErrnoException) => {
+    out.destroy(
+      err.code === 'ENOENT' ? errors.notFound('This file is no longer available.', 'file_missing') : err,
+    );
+  });
+  return source.pipe(out);
+}
 
 const RESUME_TYPE_ERROR = 'Please upload a PDF, DOC, or DOCX file.';
 const PORTFOLIO_MAX_BYTES = 10 * 1024 * 1024;
@@ -160,10 +174,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
       if (!row) throw errors.notFound('File not found.');
-      // Opened before any header is sent: a file that is gone is a clear 404, not a cut-off download.
-      const body = await openStored(app.storage, row.storageKey).catch((err: unknown) => {
-        throw isMissingFile(err) ? errors.notFound('This file is no longer available.', 'file_missing') : err;
-      });
       const asciiName = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', row.contentType)
@@ -174,7 +184,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
-        .send(body);
+        .send(readOrMissing(app.storage.read(row.storageKey)));
     },
   );
 };
