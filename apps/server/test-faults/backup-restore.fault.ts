@@ -76,7 +76,7 @@ describe('npm run backup / npm run restore', () => {
       if (i < 2) {
         const submit = await call(server, 'POST', '/api/applications/hacker', {
           token,
-          body: { ...hackerAnswers('Backup'), resume_url: fileUrl },
+          body: { ...hackerAnswers({ firstName: 'Backup', lastName: 'Fault' }), resume_url: fileUrl },
         });
         expect(submit.status).toBe(201);
       }

@@ -11,6 +11,7 @@ import {
   type ServerProcess,
 } from '../test/server-process';
 
+export { hackerAnswers } from '../test/answers';
 export {
   cleanUp,
   freePort,
@@ -142,38 +143,6 @@ export async function uploadResume(
     signal: AbortSignal.timeout(30_000),
   });
   return reply(res);
-}
-
-/** A complete, valid hacker application (an adult, terms accepted). */
-export function hackerAnswers(firstName: string): Record<string, unknown> {
-  return {
-    firstName,
-    lastName: 'Fault',
-    phone: '+1 (555) 010-2030',
-    major: 'Computer Science',
-    university: 'Riverside University',
-    isHighSchool: false,
-    graduationYear: '2027',
-    birthDay: 10,
-    birthMonth: 12,
-    birthYear: 2000,
-    travelFrom: 'Boston, MA, United States',
-    gender: 'female',
-    race: 'white',
-    shirtSize: 'm',
-    needsVisa: false,
-    needsAccommodation: false,
-    howDidYouHear: 'A friend',
-    dietaryRestrictions: '',
-    backgroundQuestion: 'I build things.',
-    householdObjectQuestion: 'A kettle.',
-    whyAttendQuestion: 'To learn and ship.',
-    portfolio: 'https://example.org/fault',
-    recruitmentEmails: false,
-    termsAccepted: true,
-    mlhTermsAccepted: true,
-    socialMediaConnection: 'yes',
-  };
 }
 
 /** Registers an applicant and signs in with the password (a fresh session, as a browser would). */

@@ -57,7 +57,7 @@ async function apply(
     const submit = await call(server, 'POST', '/api/applications/hacker', {
       token,
       ip,
-      body: { ...hackerAnswers('Kill'), resume_url: resume.file_url },
+      body: { ...hackerAnswers({ firstName: 'Kill', lastName: 'Fault' }), resume_url: resume.file_url },
     });
     if (submit.status !== 201) throw new Error(`submit answered ${submit.status}: ${submit.text}`);
     const application = (submit.body as { application: { _id: string; resume: { file_url: string } } })
