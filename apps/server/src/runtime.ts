@@ -16,6 +16,9 @@ export interface Runtime {
   close(progress?: (step: string) => void): Promise<void>;
 }
 
+/** For the CLI commands, which print their own results rather than the database's start-up lines. */
+export const quietLog: Pick<FastifyBaseLogger, 'info' | 'debug'> = { info: () => {}, debug: () => {} };
+
 /** The database the server and the CLI share: embedded by default, DATABASE_URL otherwise; migrated. */
 export async function openRuntime(
   config: AppConfig,

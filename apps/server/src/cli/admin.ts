@@ -3,7 +3,7 @@ import readline from 'node:readline';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/embedded';
-import { openRuntime } from '../runtime';
+import { openRuntime, quietLog } from '../runtime';
 import { upsertAdmin } from '../modules/auth/service';
 
 const USAGE = `Usage: npm run admin -- create EMAIL [--password-stdin]
@@ -68,11 +68,7 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig();
-  const runtime = await openRuntime(
-    config,
-    { info: () => {}, debug: () => {} },
-    { shareRunningServer: true },
-  );
+  const runtime = await openRuntime(config, quietLog, { shareRunningServer: true });
   try {
     const outcome = await upsertAdmin(runtime.database.db, email, password);
     console.log(`Admin ${email.toLowerCase()} ${outcome}.`);

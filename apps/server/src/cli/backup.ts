@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/embedded';
 import { createStorageFromConfig } from '../lib/storage-factory';
-import { openRuntime } from '../runtime';
+import { openRuntime, quietLog } from '../runtime';
 import { BackupError, createBackup } from './backup-archive';
 
 const USAGE = `Usage: npm run backup [-- --out FILE]
@@ -39,11 +39,7 @@ async function main(): Promise<void> {
     : path.resolve(process.cwd(), 'backups', `lanyard-${stamp}.tar.gz`);
 
   const config = loadConfig();
-  const runtime = await openRuntime(
-    config,
-    { info: () => {}, debug: () => {} },
-    { shareRunningServer: true },
-  );
+  const runtime = await openRuntime(config, quietLog, { shareRunningServer: true });
   try {
     const { file, manifest } = await createBackup({
       pool: runtime.database.pool,

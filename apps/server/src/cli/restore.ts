@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/embedded';
 import { createStorageFromConfig } from '../lib/storage-factory';
-import { openRuntime } from '../runtime';
+import { openRuntime, quietLog } from '../runtime';
 import { BackupError, openArchive, restoreArchive } from './backup-archive';
 
 const USAGE = `Usage: npm run restore -- FILE
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig();
     // No sharing with a running server: it would keep serving its old secret and caches.
-    const runtime = await openRuntime(config, { info: () => {}, debug: () => {} });
+    const runtime = await openRuntime(config, quietLog);
     try {
       const result = await restoreArchive({
         dir,

@@ -12,7 +12,7 @@ import { createStorageFromConfig } from '../lib/storage-factory';
 import { hashPassword } from '../modules/auth/passwords';
 import { SESSION_ABSOLUTE_MS } from '../modules/auth/sessions';
 import { hashToken, randomToken } from '../lib/tokens';
-import { openRuntime } from '../runtime';
+import { openRuntime, quietLog } from '../runtime';
 
 const USAGE = `Usage: npm run seed -- [--applications N] [--resumes N] [--mentors PERCENT] [--seed TEXT]
                         [--resume-kb KB] [--checkin N] [--blank N] [--sessions N --tokens-out FILE]
@@ -231,11 +231,7 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig();
-  const runtime = await openRuntime(
-    config,
-    { info: () => {}, debug: () => {} },
-    { shareRunningServer: true },
-  );
+  const runtime = await openRuntime(config, quietLog, { shareRunningServer: true });
   const db = runtime.database.db;
   const storage = createStorageFromConfig(config);
   const rand = prng(values.seed!);
