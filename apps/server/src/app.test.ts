@@ -104,21 +104,21 @@ describe('health', () => {
     }
   });
 
-  it('readyz asks a remote store at most once per STORAGE_PROBE_MEMO_MS while it answers; a failure is asked again', async () => {
-    const local = createLocalStorage(path.join(ctx.config.dataDir, 'uploads'));
-    let probes = 0;
-    let failing = false;
-    const app = await buildApp({
+  /** The app on local files, with a remote store's probe (an S3 bucket's, say) standing in. */
+  const appWithStorageProbe = (probe: () => Promise<void>) =>
+    buildApp({
       config: ctx.config,
       db: ctx.database.db,
       logger: false,
-      storage: {
-        ...local,
-        probe: () => {
-          probes++;
-          return failing ? Promise.reject(new Error('NoSuchBucket')) : Promise.resolve();
-        },
-      },
+      storage: { ...createLocalStorage(path.join(ctx.config.dataDir, 'uploads')), probe },
+    });
+
+  it('readyz asks a remote store at most once per STORAGE_PROBE_MEMO_MS while it answers; a failure is asked again', async () => {
+    let probes = 0;
+    let failing = false;
+    const app = await appWithStorageProbe(() => {
+      probes++;
+      return failing ? Promise.reject(new Error('NoSuchBucket')) : Promise.resolve();
     });
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -139,16 +139,7 @@ describe('health', () => {
   });
 
   it('readyz answers 503 when the file storage cannot be used (an S3 bucket gone, say)', async () => {
-    const local = createLocalStorage(path.join(ctx.config.dataDir, 'uploads'));
-    const app = await buildApp({
-      config: ctx.config,
-      db: ctx.database.db,
-      logger: false,
-      storage: {
-        ...local,
-        probe: () => Promise.reject(new Error('NoSuchBucket')),
-      },
-    });
+    const app = await appWithStorageProbe(() => Promise.reject(new Error('NoSuchBucket')));
     try {
       const ready = await app.inject({ method: 'GET', url: '/api/readyz' });
       expect(ready.statusCode).toBe(503);
