@@ -5,8 +5,10 @@ import {
   type ChangeEvent,
   type ComponentType,
   type FormEvent,
+  type InputHTMLAttributes,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
 import { CalendarDays, LoaderCircle, MapPin, Trophy } from 'lucide-react';
 import { PASSWORD_MIN, type ApplicantRole } from '@lanyard/shared/constants';
@@ -245,26 +247,16 @@ function AuthTabs({ signIn, register }: { signIn: ReactNode; register: ReactNode
   );
 }
 
-interface ControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** Label, control, hint and inline error, wired for screen readers (as FormField). */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   id: string;
   label: string;
   error: string | undefined;
   hint?: string;
-  children: (control: ControlProps) => ReactNode;
-}) {
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A labelled input with its hint and error, wired for screen readers; every landing field is required. */
+function TextField({ id, label, error, hint, ...input }: TextFieldProps) {
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -273,7 +265,14 @@ function Field({
       <label htmlFor={id} className="text-sm leading-none font-medium text-slate-800 select-none">
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      <input
+        {...input}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required="true"
+        className={INPUT_CLASS}
+      />
       {hintId ? (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}
@@ -359,32 +358,24 @@ export function SignInForm({ onSignedIn, busy, Link = PlainLink }: FormProps & {
   const disabled = pending || busy;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Sign in">
-      <Field id="signin-email" label="Email" error={form.errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-required="true"
-            placeholder="you@example.com"
-            className={INPUT_CLASS}
-          />
-        )}
-      </Field>
-      <Field id="signin-password" label="Password" error={form.errors.password}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('password')}
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            className={INPUT_CLASS}
-          />
-        )}
-      </Field>
+      <TextField
+        id="signin-email"
+        label="Email"
+        error={form.errors.email}
+        {...form.bind('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        error={form.errors.password}
+        {...form.bind('password')}
+        type="password"
+        autoComplete="current-password"
+      />
       <div className="-mt-2 flex justify-end">
         <Link
           href={paths.forgotPassword}
@@ -451,49 +442,33 @@ export function RegisterForm({ onSignedIn, busy }: FormProps) {
   const disabled = pending || busy;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Create an account">
-      <Field id="register-email" label="Email" error={form.errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-required="true"
-            placeholder="you@example.com"
-            className={INPUT_CLASS}
-          />
-        )}
-      </Field>
-      <Field
+      <TextField
+        id="register-email"
+        label="Email"
+        error={form.errors.email}
+        {...form.bind('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+      />
+      <TextField
         id="register-password"
         label="Password"
         error={form.errors.password}
         hint={`At least ${PASSWORD_MIN} characters.`}
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('password')}
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            className={INPUT_CLASS}
-          />
-        )}
-      </Field>
-      <Field id="register-confirm-password" label="Confirm Password" error={form.errors.confirmPassword}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.bind('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            className={INPUT_CLASS}
-          />
-        )}
-      </Field>
+        {...form.bind('password')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        id="register-confirm-password"
+        label="Confirm Password"
+        error={form.errors.confirmPassword}
+        {...form.bind('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">I want to join as</legend>
         <div className="grid gap-2 sm:grid-cols-2">
