@@ -61,3 +61,17 @@ export function mentorAnswers(overrides: Record<string, unknown> = {}): Record<s
     ...overrides,
   };
 }
+
+/** The least an accepted applicant confirming attendance must give in an RSVP; overrides replace fields. */
+export function rsvpAttending(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    response: 'accepted',
+    preferredName: 'Ada',
+    schoolName: 'Riverside University',
+    pronoun: 'She/Her',
+    liabilityWaiverAccepted: true,
+    photoClearanceAccepted: true,
+    photoSharingOptOut: false,
+    ...overrides,
+  };
+}

@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../admin';
 import { applicantWithResume, hackerAnswers, type Applicant } from '../applicant';
+import { rsvpAttending } from '../answers';
 import { bearer, createTestContext, GOOD_PASSWORD, uniqueEmail, type TestContext } from '../helper';
 import { snapshot } from './harness';
 
@@ -36,15 +37,7 @@ async function refusedNaming(request: InjectOptions, field: string) {
   expect(await snapshot(ctx)).toEqual(before);
 }
 
-const RSVP = {
-  response: 'accepted',
-  preferredName: 'Ada',
-  schoolName: 'Riverside University',
-  pronoun: 'She/Her',
-  liabilityWaiverAccepted: true,
-  photoClearanceAccepted: true,
-  photoSharingOptOut: false,
-};
+const RSVP = rsvpAttending();
 
 describe('fields an applicant does not own', () => {
   it('register: no admin or volunteer role, no status', async () => {

@@ -3,7 +3,7 @@
  * coverage.test.ts walks the app's registered route table against this list: a new route without
  * an entry here (and so without property coverage) fails the build.
  */
-import { hackerAnswers, mentorAnswers } from '../applicant';
+import { hackerAnswers, mentorAnswers, rsvpAttending } from '../answers';
 import { uniqueEmail, GOOD_PASSWORD } from '../helper';
 import { qrToken, signedLink, type RouteSpec } from './harness';
 
@@ -199,17 +199,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     url: '/api/applications/rsvp',
     group: 'applicant',
     personas: ['accepted', 'hacker', 'attending', 'anonymous'],
-    valid: () => ({
-      body: {
-        response: 'accepted',
-        preferredName: 'Ada',
-        schoolName: 'Riverside University',
-        pronoun: 'She/Her',
-        liabilityWaiverAccepted: true,
-        photoClearanceAccepted: true,
-        photoSharingOptOut: false,
-      },
-    }),
+    valid: () => ({ body: rsvpAttending() }),
     // A recorded RSVP makes every later run a 409: the accepted applicant has not answered again.
     async restore(w, p) {
       await w.ctx.database.pool.query(
