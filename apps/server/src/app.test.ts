@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GOOD_PASSWORD, randomIp, uniqueEmail, type TestContext } from '../test/helper';
@@ -91,6 +93,43 @@ describe('health', () => {
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('a request in flight when close() begins is answered with Connection: close, so close() completes', async () => {
+    const app = await buildApp({ config: ctx.config, db: ctx.database.db, logger: false });
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let arrived: () => void = () => {};
+    const inFlight = new Promise<void>((r) => (arrived = r));
+    app.get('/held', async () => {
+      arrived();
+      await held;
+      return { ok: true };
+    });
+    // The answer leaves once closing has begun (the app's own preClose hooks run first).
+    app.addHook('preClose', (done) => {
+      release();
+      done();
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const response = new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get({ host: '127.0.0.1', port, path: '/held', agent }, resolve).on('error', reject),
+      );
+      await inFlight;
+      const closed = app.close();
+      const res = await response;
+      res.resume();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.connection).toBe('close');
+      // Without the header the kept-alive connection holds close() open for the keep-alive timeout.
+      await closed;
+    } finally {
+      agent.destroy();
+      await app.close();
+    }
   });
 
   it('readyz answers 503 while shutting down', async () => {

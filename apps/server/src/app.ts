@@ -104,6 +104,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerErrorHandlers(app);
 
+  // Stopping: a kept-alive connection whose request was in flight when close() began would hold the
+  // server open after its answer (Node closes only connections idle at that moment), until the
+  // keep-alive timeout, past the shutdown limit. Such answers say Connection: close, so it ends;
+  // and connections that fall idle later are swept as well.
+  let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    sweep = setInterval(() => app.server.closeIdleConnections(), 500);
+    sweep.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(oidcRoutes, { prefix: '/api/auth/oidc' });
