@@ -114,3 +114,40 @@ describe('other settings', () => {
     expect(http.secureCookies).toBe(false);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, empty, false or 0', () => {
+    for (const v of [undefined, '', 'false', '0', 'FALSE']) {
+      expect(load(v === undefined ? {} : { TRUST_PROXY: v }).trustProxy).toBe(false);
+    }
+  });
+
+  it('takes the proxies as addresses, CIDR ranges and proxy-addr range names', () => {
+    expect(load({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(load({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true: the client would choose its own address', () => {
+    for (const v of ['true', 'TRUE']) {
+      expect(configError({ TRUST_PROXY: v }).message).toMatch(
+        /TRUST_PROXY=true would trust any X-Forwarded-For a client writes.*TRUST_PROXY=127\.0\.0\.1/,
+      );
+    }
+  });
+
+  it.each(['1', '2', '10'])('refuses a hop count (%s): it cannot tell the proxy from a client', (v) => {
+    expect(configError({ TRUST_PROXY: v }).message).toMatch(/TRUST_PROXY=\d+: a number of proxies/);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', 'proxy.example.org', ','])(
+    'refuses %j, naming the variable',
+    (v) => {
+      expect(configError({ TRUST_PROXY: v }).message).toMatch(/^TRUST_PROXY: /);
+    },
+  );
+});

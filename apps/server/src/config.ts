@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { eventConfigSchema, type EventConfig } from '@lanyard/shared/event';
@@ -37,10 +38,7 @@ const envSchema = z.object({
   CHECKIN_UPLOAD_PASSWORD: optionalString,
   SESSION_SECRET: optionalString,
   EVENT_CONFIG: optionalString,
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_CACHE: z
     .enum(['on', 'off', 'true', 'false', '1', '0', ''], { message: 'READ_CACHE must be on or off' })
@@ -95,7 +93,11 @@ export interface AppConfig {
   /** Unlocks the check-in CSV upload (spec §2 "Restricted Access"); unset: upload disabled. */
   checkinUploadPassword: string | undefined;
   sessionSecret: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may tell us the client's address in X-Forwarded-For: false (none), or the proxies'
+   * addresses and CIDR ranges, as Fastify's `trustProxy` takes them.
+   */
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Sessions and applicants' own applications kept in memory, invalidated by NOTIFY (decision 006). */
   readCache: boolean;
@@ -130,6 +132,56 @@ export interface OidcConfig {
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | string[];
+
+/** The names proxy-addr (behind Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || address === undefined || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const version = net.isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy (the connecting peer is the client); otherwise
+ * a comma-separated list of the proxies' addresses or CIDR ranges (or loopback, linklocal,
+ * uniquelocal): X-Forwarded-For is read from the right, past those proxies only.
+ *
+ * Refused, with the reason (docs/decisions/008-trusted-proxies.md):
+ * - `true` takes the leftmost X-Forwarded-For value, which the client writes itself, so anyone
+ *   could pick the address that rate limits and the audit log see;
+ * - a hop count cannot check that the peer is the proxy at all (Fastify 5 trusts nothing for it).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+  const example =
+    'Set the addresses of your proxies instead, e.g. TRUST_PROXY=127.0.0.1 for nginx on the same machine, or TRUST_PROXY=10.0.0.0/8 for load balancers in that range.';
+  if (v === 'true') {
+    throw new ConfigError(
+      `TRUST_PROXY=true would trust any X-Forwarded-For a client writes, so anyone could choose the address that rate limits see. ${example}`,
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${v}: a number of proxies cannot prove a request came through them. ${example}`,
+    );
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.find((e) => !net.isIP(e) && !isCidr(e) && !PROXY_RANGE_NAMES.has(e));
+  if (bad !== undefined || entries.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${JSON.stringify(bad ?? value)} is not an IP address, a CIDR range (such as 10.0.0.0/8), loopback, linklocal or uniquelocal.`,
+    );
+  }
+  return entries;
+}
 
 /** Reads the secret from DATA_DIR, making one on first start, so no secret ever ships in the repo. */
 function loadOrCreateSecret(dataDir: string): string {
@@ -281,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     checkinUploadPassword: e.CHECKIN_UPLOAD_PASSWORD,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     readCache: e.READ_CACHE,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),

@@ -21,8 +21,8 @@ export const errors = {
     new AppError(403, code, message),
   notFound: (message = 'Not found.', code = 'not_found') => new AppError(404, code, message),
   conflict: (message: string, code = 'conflict') => new AppError(409, code, message),
-  tooMany: (retryAfterSeconds: number) =>
-    new AppError(429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.', {
+  tooMany: (retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') =>
+    new AppError(429, 'rate_limited', message, {
       'retry-after': String(retryAfterSeconds),
     }),
   unavailable: (message = 'The service is temporarily unavailable. Please try again shortly.') =>

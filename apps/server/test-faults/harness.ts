@@ -53,7 +53,7 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
     {
       DATA_DIR: dataDir,
       // Each simulated applicant gets its own address, so the per-IP sign-up limit does not interfere.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       ...extraEnv,

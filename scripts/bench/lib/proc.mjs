@@ -69,7 +69,7 @@ export async function startServer({ dataDir, admin, nodeArgs = [] }) {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   });

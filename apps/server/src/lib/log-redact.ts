@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { clientIp } from './client-ip';
 
 // Query parameters that carry a credential: mailed verification and reset links, signed download
 // links, the OpenID Connect callback. Anyone reading the logs could otherwise use them.
@@ -15,7 +16,7 @@ export function requestSerializer(request: FastifyRequest) {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
+    remoteAddress: clientIp(request),
     remotePort: request.socket?.remotePort,
   };
 }

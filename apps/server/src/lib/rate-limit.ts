@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { errors } from '../errors';
 
 export interface Limit {
@@ -7,6 +8,21 @@ export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+  /** What the 429 says, when the generic "Too many attempts" would not tell people what to do. */
+  message?: string;
+}
+
+/** Longer keys are hashed: a key holds request text (an e-mail) and must fit a btree index row. */
+const MAX_KEY_LENGTH = 128;
+
+/**
+ * The key as stored: short keys stay readable, longer ones become their prefix (`login:account`)
+ * and a SHA-256 of the whole, so a hostile value can neither overflow the index nor collide.
+ */
+export function storedKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  const prefix = key.split(':').slice(0, 2).join(':').slice(0, 40);
+  return `${prefix}:sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
 /**
@@ -18,13 +34,13 @@ export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): 
     const windowMs = limit.windowSeconds * 1000;
     const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
     const result = await db.execute<{ count: number }>(sql`
-      insert into rate_limits (key, window_start, count) values (${limit.key}, ${windowStart.toISOString()}, 1)
+      insert into rate_limits (key, window_start, count) values (${storedKey(limit.key)}, ${windowStart.toISOString()}, 1)
       on conflict (key, window_start) do update set count = rate_limits.count + 1
       returning count`);
     const count = Number(result.rows[0]?.count ?? 0);
     if (count > limit.max) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-      throw errors.tooMany(retryAfter);
+      throw errors.tooMany(retryAfter, limit.message);
     }
   }
 }
@@ -39,13 +55,13 @@ export async function checkLimits(db: Db, limits: Limit[], now = new Date()): Pr
   for (const limit of limits) {
     const windowStart = windowStartOf(limit, now);
     const result = await db.execute<{ count: number }>(sql`
-      select count from rate_limits where key = ${limit.key} and window_start = ${windowStart.toISOString()}`);
+      select count from rate_limits where key = ${storedKey(limit.key)} and window_start = ${windowStart.toISOString()}`);
     if (Number(result.rows[0]?.count ?? 0) >= limit.max) {
       const retryAfter = Math.max(
         1,
         Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
       );
-      throw errors.tooMany(retryAfter);
+      throw errors.tooMany(retryAfter, limit.message);
     }
   }
 }
@@ -54,9 +70,14 @@ export async function checkLimits(db: Db, limits: Limit[], now = new Date()): Pr
 export async function recordHits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
   for (const limit of limits) {
     await db.execute(sql`
-      insert into rate_limits (key, window_start, count) values (${limit.key}, ${windowStartOf(limit, now).toISOString()}, 1)
+      insert into rate_limits (key, window_start, count) values (${storedKey(limit.key)}, ${windowStartOf(limit, now).toISOString()}, 1)
       on conflict (key, window_start) do update set count = rate_limits.count + 1`);
   }
+}
+
+/** Forgets a counter in every window, e.g. an account's failed sign-ins once its owner proved the address. */
+export async function clearLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${storedKey(key)}`);
 }
 
 export async function pruneRateLimits(db: Db): Promise<void> {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,15 +17,16 @@ import { okSchema } from '@lanyard/shared/common';
 import { errors } from '../../errors';
 import { revokeSession } from './sessions';
 import * as service from './service';
+import { clientIp } from '../../lib/client-ip';
 
 // No body at all is fine too (Fastify gives null for it): `curl -X POST` with a bearer token.
 const emptyBody = z.object({}).strict().nullish();
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: { ip: string; headers: Record<string, unknown> }) => ({
+  const ctx = (request: FastifyRequest) => ({
     db: app.db,
     config: app.config,
-    ip: request.ip,
+    ip: clientIp(request),
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
   });
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { applicationDrafts, applications, authTokens, settings, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
-import { checkLimits, enforceLimits, recordHits } from '../../lib/rate-limit';
+import { checkLimits, clearLimit, enforceLimits, recordHits } from '../../lib/rate-limit';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueEmail } from '../email/outbox';
@@ -155,15 +155,32 @@ export async function register(
   }
 }
 
+/**
+ * Failed sign-ins to one account from anywhere: 20 in a 15-minute window lock its sign-in until
+ * the window ends. Unknown addresses count the same (no enumeration). The owner is never stuck:
+ * a completed password reset proves the mailbox and clears the counter.
+ */
+function accountSignInLimit(email: string) {
+  return {
+    key: `login:account:${email}`,
+    max: 20,
+    windowSeconds: 900,
+    message:
+      'Too many failed sign-in attempts for this account. Please wait a few minutes, or reset your password with "Forgot password?".',
+  };
+}
+
 export async function login(
   ctx: Ctx,
   body: { email: string; password: string },
   opts: { adminOnly: boolean },
 ): Promise<{ token: string; user: PublicUser }> {
-  // Only failures count: people who sign in often are never locked out, guessers are.
+  // Only failures count: people who sign in often are never locked out, guessers are. The
+  // account's own counter stops a guesser who spreads attempts over many addresses.
   const limits = [
     { key: `login:ip-email:${ctx.ip}:${body.email}`, max: 10, windowSeconds: 600 },
     { key: `login:ip:${ctx.ip}`, max: 100, windowSeconds: 600 },
+    accountSignInLimit(body.email),
   ];
   await checkLimits(ctx.db, limits);
   const rows = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
@@ -231,6 +248,7 @@ export async function completePasswordReset(
       .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: user ? new Date() : null })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
+    if (user) await clearLimit(tx, accountSignInLimit(user.email).key);
     // Other outstanding reset links die with this one.
     await tx
       .update(authTokens)

@@ -10,6 +10,7 @@ import { errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { revokeSession } from '../auth/sessions';
 import { createOidcService, OIDC_LOGIN_TTL_MS, OidcRefusal } from './service';
+import { clientIp } from '../../lib/client-ip';
 
 const ADMIN_LOGIN_PATH = '/admin/login';
 
@@ -40,7 +41,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!service) throw errors.notFound('Single sign-on is not configured.', 'oidc_disabled');
       // Each start stores a row: bound what one address can make.
-      await enforceLimits(app.db, [{ key: `oidc-start:ip:${request.ip}`, max: 60, windowSeconds: 600 }]);
+      await enforceLimits(app.db, [
+        { key: `oidc-start:ip:${clientIp(request)}`, max: 60, windowSeconds: 600 },
+      ]);
       try {
         const { authorizationUrl, loginId } = await service.begin(
           app.db,
@@ -64,7 +67,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const userAgent = request.headers['user-agent'];
       const { token, userId, redirectPath } = await service.complete(app.db, loginId, query, {
-        ip: request.ip,
+        ip: clientIp(request),
         userAgent: typeof userAgent === 'string' ? userAgent : undefined,
       });
       // A new session at every sign-in: a cookie planted before it is never promoted.

@@ -9,12 +9,13 @@ import {
 import { enforceLimits } from '../../lib/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import * as service from './service';
+import { clientIp } from '../../lib/client-ip';
 
 const codesResponse = z.object({ codes: z.array(z.string()) });
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export function actorOf(request: FastifyRequest) {
-  return { id: request.user?.id ?? null, email: request.user?.email ?? null, ip: request.ip };
+  return { id: request.user?.id ?? null, email: request.user?.email ?? null, ip: clientIp(request) };
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Codes are short: guessing them must be slow.
-      await enforceLimits(app.db, [{ key: `code-check:ip:${request.ip}`, max: 20, windowSeconds: 600 }]);
+      await enforceLimits(app.db, [
+        { key: `code-check:ip:${clientIp(request)}`, max: 20, windowSeconds: 600 },
+      ]);
       return { valid: await service.isValidAccessCode(app.db, request.body.code) };
     },
   );
