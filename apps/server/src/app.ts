@@ -31,6 +31,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import inputGuard from './plugins/input-guard';
 import securityPlugin from './plugins/security';
+import timeoutsPlugin, { serverTimeoutOptions } from './plugins/timeouts';
 import webPlugin from './plugins/web';
 
 export interface BuildOptions {
@@ -58,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(config.timeouts),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: {
@@ -94,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, files: 1, parts: 6 },
   });
+  await app.register(timeoutsPlugin, { timeouts: config.timeouts });
   await app.register(securityPlugin, { https: config.secureCookies });
   await app.register(inputGuard);
   await app.register(authPlugin, {

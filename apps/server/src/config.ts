@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { eventConfigSchema, type EventConfig } from '@lanyard/shared/event';
 import { defaultEventConfigPath } from './paths';
+import { DEFAULT_TIMEOUTS, type Timeouts } from './plugins/timeouts';
 
 const KNOWN_WEAK_SECRETS = new Set([
   'secret',
@@ -102,6 +103,8 @@ export interface AppConfig {
   /** Sessions and applicants' own applications kept in memory, invalidated by NOTIFY (decision 006). */
   readCache: boolean;
   event: EventConfig;
+  /** How long clients may take to send a request (plugins/timeouts.ts); tests shorten them. */
+  timeouts: Timeouts;
   /** Rate limits can be loosened by tests that are not about them. */
   rateLimits: boolean;
   /** Admin single sign-on (OpenID Connect); undefined when OIDC_* is not configured. */
@@ -337,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     readCache: e.READ_CACHE,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
+    timeouts: DEFAULT_TIMEOUTS,
     rateLimits: true,
     oidc: loadOidcConfig(e, publicUrl),
     s3,

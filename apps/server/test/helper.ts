@@ -19,7 +19,11 @@ export interface TestContext {
 }
 
 /** A fresh database cloned from the migrated template, and an app on it (called through app.inject). */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** Settings no environment variable reaches (e.g. shorter timeouts). */
+  adjust: (config: AppConfig) => AppConfig = (config) => config,
+): Promise<TestContext> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,14 +35,16 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const databaseUrl = url.toString();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanyard-test-data-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = adjust(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  );
   const database = createDatabase(databaseUrl, { max: 5 });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();

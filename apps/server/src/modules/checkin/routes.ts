@@ -114,7 +114,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/upload-csv',
-    { config: staff, schema: { response: { 200: uploadCsvResponseSchema } } },
+    { config: { ...staff, bodyTimeout: 'upload' }, schema: { response: { 200: uploadCsvResponseSchema } } },
     async (request) => {
       await enforceLimits(app.db, [
         { key: `csv-upload:user:${request.user!.id}`, max: 20, windowSeconds: 600 },

@@ -95,13 +95,19 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resume',
-    { config: { access: 'applicant' }, schema: { response: { 201: uploadedFileSchema } } },
+    {
+      config: { access: 'applicant', bodyTimeout: 'upload' },
+      schema: { response: { 201: uploadedFileSchema } },
+    },
     async (request, reply) => reply.status(201).send(await upload(request, 'resume')),
   );
 
   app.post(
     '/portfolio',
-    { config: { access: 'applicant' }, schema: { response: { 201: uploadedFileSchema } } },
+    {
+      config: { access: 'applicant', bodyTimeout: 'upload' },
+      schema: { response: { 201: uploadedFileSchema } },
+    },
     async (request, reply) => reply.status(201).send(await upload(request, 'portfolio')),
   );
 
