@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { fillAdminSignIn, PASSWORD, toasts, uniqueEmail } from '../support/app';
 import { uniqueTag } from '../support/admin-applicants';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
 import { createCheckinRecord, openCheckin, recordRow, searchCheckin } from '../support/checkin';
@@ -58,5 +60,62 @@ test.describe('check-in live updates', () => {
       await contextA.close();
       await contextB.close();
     }
+  });
+
+  /** A volunteer signed in at the door, the stream live; returns the account's id. */
+  async function volunteerAtTheDoor(page: Page): Promise<string> {
+    const email = uniqueEmail('volunteer');
+    const { _id } = await admin.createUser(email, 'volunteer');
+    await page.goto('/admin/login');
+    await fillAdminSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/checkin$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    return _id;
+  }
+
+  /** Counts the desk's attempts to open the stream from now on. */
+  function streamAttempts(page: Page): () => number {
+    let count = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/checkin/events')) count++;
+    });
+    return () => count;
+  }
+
+  test('a volunteer whose role is taken away is told they are signed out, and the desk stops reconnecting', async ({
+    page,
+  }) => {
+    const id = await volunteerAtTheDoor(page);
+    const attempts = streamAttempts(page);
+    const res = await admin.request.put(`/api/admin/users/${id}`, {
+      data: { role: 'hacker' },
+      headers: admin.headers,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+
+    await expect(toasts(page)).toContainText('Your session has ended. Please sign in again.', {
+      timeout: 10_000,
+    });
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    // The one reconnect the browser makes by itself was refused; no retry follows it.
+    const seen = attempts();
+    expect(seen).toBeLessThanOrEqual(1);
+    await page.waitForTimeout(7000);
+    expect(attempts()).toBe(seen);
+  });
+
+  test('a desk whose session an admin revokes (new password) is signed out the same way', async ({
+    page,
+  }) => {
+    const id = await volunteerAtTheDoor(page);
+    const res = await admin.request.put(`/api/admin/users/${id}/password`, {
+      data: { password: `${PASSWORD}-changed` },
+      headers: admin.headers,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await expect(toasts(page)).toContainText('Your session has ended. Please sign in again.', {
+      timeout: 10_000,
+    });
+    await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });

@@ -64,7 +64,9 @@ export async function toMyApplication(
     decisions_released: released,
     email: row.email,
     submitted_at: row.submittedAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    // An admin's decision bumps updated_at: until release, the time shown is the applicant's own
+    // (nothing but the submission writes the row before then), so no byte of the view moves.
+    updated_at: (released ? row.updatedAt : row.submittedAt).toISOString(),
     resume: resume ? toUploadedFile(resume) : null,
     answers: row.answers as Record<string, unknown>,
     rsvp_status: released ? row.rsvpStatus : null,

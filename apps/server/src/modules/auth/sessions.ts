@@ -106,6 +106,48 @@ export async function findSession(
   return user;
 }
 
+export interface SessionStanding {
+  userId: string;
+  role: UserRole;
+  /** Epoch milliseconds when it lapses unless used meanwhile: absolute or idle expiry, the earlier. */
+  lapsesAt: number;
+}
+
+/**
+ * Whether a session still stands, asked of the database (never the read cache): for long-lived
+ * connections such as the check-in event stream, which must end as soon as their session does.
+ */
+export async function sessionStanding(
+  db: DbOrTx,
+  sessionId: string,
+  now = new Date(),
+): Promise<SessionStanding | undefined> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    userId: row.userId,
+    role: row.role,
+    lapsesAt: Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + SESSION_IDLE_MS),
+  };
+}
+
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }

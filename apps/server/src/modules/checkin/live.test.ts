@@ -12,6 +12,7 @@ import {
   randomIp,
   type TestContext,
 } from '../../../test/helper';
+import { openSse } from '../../../test/sse';
 import { buildApp } from '../../app';
 import { CheckinLive, publishCheckin } from './live';
 
@@ -147,7 +148,7 @@ describe('CheckinLive and publishCheckin (PostgreSQL LISTEN/NOTIFY)', () => {
       // What a database restart does to the LISTEN session: it is terminated from the server side.
       const cut = await ctx.database.pool.query(
         `select pg_terminate_backend(pid) as ok from pg_stat_activity
-          where datname = current_database() and query = 'LISTEN lanyard_checkin'`,
+          where datname = current_database() and query like 'LISTEN lanyard\\_%'`,
       );
       expect(cut.rows.length).toBeGreaterThan(0);
       await waitFor('the reconnect', () => l.events.some((e) => e.type === 'reloaded'));
@@ -206,41 +207,9 @@ describe('GET /api/checkin/events (server-sent events over a real connection)', 
     await livePool.end();
   });
 
-  /** Opens the stream; `next(pred)` reads until an SSE message matching it arrives. */
-  async function openStream(token: string) {
-    const controller = new AbortController();
-    const res = await fetch(`${base}/api/checkin/events`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    async function nextMessage(pred: (msg: string) => boolean, ms = 10_000): Promise<string> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end !== -1) {
-          const msg = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (pred(msg)) return msg;
-          continue;
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('timed out waiting for an SSE message');
-        let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error('timed out waiting for an SSE message')), left);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        if (chunk.done) throw new Error('the stream ended');
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    }
-    return { res, reader, controller, nextMessage };
-  }
+  /** Opens the stream over a real connection (test/sse.ts). */
+  const openStream = (token: string) =>
+    openSse(`${base}/api/checkin/events`, { authorization: `Bearer ${token}` });
 
   function parseEvent(msg: string): { event: string; data: CheckinEvent } {
     const lines = Object.fromEntries(

@@ -22,6 +22,7 @@ import { enforceLimits } from '../../lib/rate-limit';
 import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
 import { makeQrToken, readQrToken } from './qr';
+import { guardStream } from './stream-guard';
 import * as service from './service';
 
 const staff = { access: 'staff' as const };
@@ -195,12 +196,18 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-accel-buffering': 'no',
     });
     res.write('retry: 2000\n\n');
-    const send = (event: CheckinEvent) => res.write(`event: checkin\ndata: ${JSON.stringify(event)}\n\n`);
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-    app.checkinLive?.on('event', send);
+    // Check-ins flow only while the session and role that opened the stream last (issue 13, item 6).
+    const unguard = guardStream({
+      db: app.db,
+      live: app.checkinLive,
+      user: request.user!,
+      send: (event: CheckinEvent) => res.write(`event: checkin\ndata: ${JSON.stringify(event)}\n\n`),
+      end: () => end(),
+    });
     const end = () => {
       clearInterval(ping);
-      app.checkinLive?.off('event', send);
+      unguard();
       streams.delete(end);
       if (!res.writableEnded) res.end();
     };

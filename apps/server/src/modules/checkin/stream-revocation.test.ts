@@ -1,0 +1,250 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser } from '../../../test/admin';
+import { createRecord, createVolunteer } from '../../../test/checkin';
+import {
+  bearer,
+  createAdmin,
+  createTestContext,
+  GOOD_PASSWORD,
+  type TestContext,
+} from '../../../test/helper';
+import { baseUrl, openSse, type SseStream } from '../../../test/sse';
+import type { AppConfig } from '../../config';
+import { buildApp } from '../../app';
+import { createDatabase, type Database } from '../../db/client';
+
+/**
+ * Issue 13, item 6: a check-in desk's live stream (record ids, staff e-mails) lasts only as long as
+ * the right to open it. Real listeners, real SSE clients, several instances on one database.
+ */
+let ctx: TestContext;
+let admin: { token: string; email: string };
+let a: Instance;
+let b: Instance;
+let noCache: Instance;
+
+interface Instance {
+  app: FastifyInstance;
+  database: Database;
+  /** The fixtures of test/*.ts, aimed at this instance. */
+  ctx: TestContext;
+  base: string;
+}
+
+async function instance(config: AppConfig): Promise<Instance> {
+  const database = createDatabase(ctx.databaseUrl, { max: 5 });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await waitFor('the instance to listen', () => app.checkinLive?.listening === true);
+  return { app, database, ctx: { ...ctx, app }, base: baseUrl(app) };
+}
+
+async function waitFor(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx);
+  a = await instance(ctx.config);
+  b = await instance(ctx.config);
+  noCache = await instance({ ...ctx.config, readCache: false });
+  expect(a.app.readCache).toBeDefined();
+  expect(noCache.app.readCache).toBeUndefined();
+});
+afterAll(async () => {
+  for (const i of [a, b, noCache]) {
+    await i?.app.close();
+    await i?.database.close();
+  }
+  await ctx.close();
+});
+
+/** Opens the desk's stream on `on` as `token` and waits until it is live. */
+async function desk(on: Instance, token: string): Promise<SseStream> {
+  const stream = await openSse(`${on.base}/api/checkin/events`, bearer(token) as Record<string, string>);
+  expect(stream.res.status).toBe(200);
+  await stream.nextMessage((m) => m.startsWith('retry:'));
+  return stream;
+}
+
+/** A check-in made through the API after the fact: a stream still open would carry it. */
+async function checkInSomeone(): Promise<string> {
+  const record = await createRecord(ctx, admin.token);
+  const res = await asUser(ctx, admin.token)('PUT', `/api/checkin/records/${record._id}/checkin`, {
+    checked_in: true,
+  });
+  expect(res.statusCode).toBe(200);
+  return record._id;
+}
+
+/**
+ * The stream must end within well under a few seconds of `change` answering, without carrying a
+ * check-in made afterwards; and the old token is refused when the desk reconnects.
+ */
+async function expectEndsAfter(
+  on: Instance,
+  stream: SseStream,
+  change: () => Promise<void>,
+  token: string,
+  refusedWith = 401,
+): Promise<void> {
+  await change();
+  const t0 = Date.now();
+  const [messages, later] = await Promise.all([stream.untilEnd(2000), checkInSomeone()]);
+  expect(Date.now() - t0).toBeLessThan(2000);
+  expect(messages.filter((m) => m.includes(later))).toEqual([]);
+  const again = await fetch(`${on.base}/api/checkin/events`, {
+    headers: bearer(token) as Record<string, string>,
+  });
+  expect(again.status).toBe(refusedWith);
+  await again.body?.cancel();
+}
+
+describe('GET /api/checkin/events ends when the right to it ends', () => {
+  it('a volunteer whose role an admin changes loses the stream at once, and no later check-in reaches them', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(a, volunteer.token);
+    await expectEndsAfter(
+      a,
+      stream,
+      async () => {
+        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}`, {
+          role: 'hacker',
+        });
+        expect(res.statusCode).toBe(200);
+      },
+      volunteer.token,
+    );
+  });
+
+  it('ends when the volunteer signs out (logout revokes the session)', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(a, volunteer.token);
+    await expectEndsAfter(
+      a,
+      stream,
+      async () => {
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(volunteer.token),
+          payload: {},
+        });
+        expect(res.statusCode).toBe(200);
+      },
+      volunteer.token,
+    );
+  });
+
+  it('ends when an admin sets a new password for the volunteer (every session revoked)', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(a, volunteer.token);
+    await expectEndsAfter(
+      a,
+      stream,
+      async () => {
+        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}/password`, {
+          password: `${GOOD_PASSWORD}-new`,
+        });
+        expect(res.statusCode).toBe(200);
+      },
+      volunteer.token,
+    );
+  });
+
+  it('ends when the volunteer is deleted', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(a, volunteer.token);
+    await expectEndsAfter(
+      a,
+      stream,
+      async () => {
+        const res = await asUser(a.ctx, admin.token)('DELETE', `/api/admin/users/${volunteer.id}`);
+        expect(res.statusCode).toBe(200);
+      },
+      volunteer.token,
+    );
+  });
+
+  it('ends when the session expires while the stream is open', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(a, volunteer.token);
+    await ctx.database.pool.query(
+      `update sessions set expires_at = now() + interval '1 second' where user_id = $1`,
+      [volunteer.id],
+    );
+    const t0 = Date.now();
+    await stream.untilEnd(3000);
+    expect(Date.now() - t0).toBeLessThan(3000);
+  });
+
+  it('ends a stream on another instance: opened on B, the role changed through A', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(b, volunteer.token);
+    await expectEndsAfter(
+      b,
+      stream,
+      async () => {
+        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}`, {
+          role: 'mentor',
+        });
+        expect(res.statusCode).toBe(200);
+      },
+      volunteer.token,
+    );
+  });
+
+  it('ends with the read cache off (READ_CACHE=off) too', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(noCache, volunteer.token);
+    await expectEndsAfter(
+      noCache,
+      stream,
+      async () => {
+        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}`, {
+          role: 'hacker',
+        });
+        expect(res.statusCode).toBe(200);
+      },
+      volunteer.token,
+    );
+  });
+
+  it('ends when a session is revoked directly in the database (the CLI, manual SQL)', async () => {
+    const volunteer = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(b, volunteer.token);
+    await expectEndsAfter(
+      b,
+      stream,
+      async () => {
+        await ctx.database.pool.query(`update sessions set revoked_at = now() where user_id = $1`, [
+          volunteer.id,
+        ]);
+      },
+      volunteer.token,
+    );
+  });
+
+  it("another person's changes leave a desk's stream open and live", async () => {
+    const stays = await createVolunteer(a.ctx, admin.token);
+    const other = await createVolunteer(a.ctx, admin.token);
+    const stream = await desk(a, stays.token);
+    const otherStream = await desk(a, other.token);
+    try {
+      const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${other.id}`, { role: 'hacker' });
+      expect(res.statusCode).toBe(200);
+      await otherStream.untilEnd(2000);
+      const later = await checkInSomeone();
+      await stream.nextMessage((m) => m.startsWith('event: checkin') && m.includes(later));
+    } finally {
+      stream.controller.abort();
+      otherStream.controller.abort();
+    }
+  });
+});
