@@ -18,7 +18,9 @@ test.afterAll(async () => {
 });
 
 const SMTP_NOTICE =
-  'SMTP is not configured: e-mails are kept in the outbox and will be sent once SMTP_URL is set.';
+  'SMTP is not configured: e-mails cannot be delivered until it is (set SMTP_URL). They wait in the outbox and go out once it is set.';
+const LINKS_NOTICE =
+  'Verification and password reset links are not shown here: each is made only when its e-mail is sent, so applicants cannot verify their address or reset their password until e-mail works.';
 
 test.describe('admin e-mails and templates', () => {
   test('the E-mails view lists the outbox with counts, filters in the URL and retry only on failed rows', async ({
@@ -41,6 +43,7 @@ test.describe('admin e-mails and templates', () => {
     // The e2e server sends through a real SMTP peer: no "not configured" notice.
     await expect(page.getByTestId('emails-count')).toHaveText(/^Showing \d+ of \d+ e-mails$/);
     await expect(page.getByText(SMTP_NOTICE)).toHaveCount(0);
+    await expect(page.getByText(/cannot be delivered/)).toHaveCount(0);
     const sentCount = page.getByTestId('email-count-sent');
     await expect(sentCount.getByRole('term')).toHaveText('Sent');
     expect(
@@ -144,7 +147,9 @@ test.describe('admin e-mails and templates', () => {
       return route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
     });
     await openTab(page, 'emails');
-    await expect(page.getByText(SMTP_NOTICE)).toBeVisible();
+    const notice = page.getByRole('status', { name: 'E-mails cannot be delivered' });
+    await expect(notice.getByText(SMTP_NOTICE)).toBeVisible();
+    await expect(notice.getByText(LINKS_NOTICE)).toBeVisible();
     await expect(page.getByTestId('email-count-sent').getByRole('definition')).toHaveText('1,000');
     const failed = emailsTable(page).getByRole('row').filter({ hasText: 'bounce@e2e.test' });
     await expect(failed.getByRole('cell').nth(2)).toHaveText('Decision: rejected');

@@ -5,6 +5,7 @@ import { DataDirInUseError } from './db/embedded';
 import { openRuntime, type Runtime } from './runtime';
 import { adminCount, upsertAdmin } from './modules/auth/service';
 import { pruneSessions } from './modules/auth/sessions';
+import { createLinkMailer } from './modules/auth/link-mail';
 import { createOutboxWorker } from './modules/email/worker';
 import { pruneRateLimits } from './lib/rate-limit';
 import { sweepOrphans } from './modules/uploads/service';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     from: config.mailFrom,
     log: app.log,
     ratePerMinute: config.emailRatePerMinute,
+    links: createLinkMailer(config),
   });
   worker.start();
   const housekeeping = setInterval(() => {

@@ -137,13 +137,6 @@ export async function outboxFor(ctx: TestContext, to: string, kind?: string): Pr
   return rows;
 }
 
-/** The single-use token in a mailed link (`?token=...` or `?oob_code=...`). */
-export function tokenFromMail(textBody: string, param: 'token' | 'oob_code'): string {
-  const match = new RegExp(`[?&]${param}=([^\\s&]+)`).exec(textBody);
-  if (!match?.[1]) throw new Error(`no ${param} link in the e-mail: ${textBody}`);
-  return decodeURIComponent(match[1]);
-}
-
 /**
  * A multipart/form-data body with one file part (field `file` unless told), for app.inject:
  * `app.inject({ method: 'POST', url, ...multipart('cv.pdf', 'application/pdf', bytes) })`.

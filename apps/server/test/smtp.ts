@@ -106,3 +106,18 @@ export function recordingLog(): { log: FastifyBaseLogger; calls: { level: string
   };
   return { log: log as unknown as FastifyBaseLogger, calls };
 }
+
+/** A received message as a reader sees it: quoted-printable soft breaks and escapes undone. */
+export function mailText(mail: ReceivedMail): string {
+  return mail.data
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The single-use token of the mailed link (`?token=...` or `?oob_code=...`) in a received message. */
+export function tokenInMail(mail: ReceivedMail, param: 'token' | 'oob_code'): string {
+  const text = mailText(mail);
+  const match = new RegExp(`[?&]${param}=([\\w%-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${param} link in the e-mail: ${text}`);
+  return decodeURIComponent(match[1]);
+}

@@ -255,6 +255,9 @@ export const emailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     kind: text('kind').notNull(),
+    // The account a link-bearing message is for: its single-use link is made only when it is sent
+    // (docs/decisions/007), and the message goes when the account does.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     // Set when a message must go out at most once (e.g. one decision e-mail per decision).
     dedupeKey: text('dedupe_key'),
     status: outboxStatus('status').notNull().default('pending'),
@@ -268,6 +271,8 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Deleting an account finds its link-bearing messages without reading the whole outbox.
+    index('email_outbox_user_idx').on(t.userId),
   ],
 );
 

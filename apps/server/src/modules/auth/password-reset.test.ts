@@ -1,22 +1,33 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxListResponseSchema } from '@lanyard/shared/email';
 import {
   bearer,
+  createAdmin,
   createTestContext,
   GOOD_PASSWORD,
   outboxFor,
   randomIp,
   registerUser,
-  tokenFromMail,
   uniqueEmail,
   type TestContext,
 } from '../../../test/helper';
+import { openMailbox, type Mailbox } from '../../../test/mailbox';
 import { hashToken } from '../../lib/tokens';
+import { createOutboxWorker } from '../email/worker';
+import { mailText, recordingLog } from '../../../test/smtp';
+import { createLinkMailer } from './link-mail';
 
 let ctx: TestContext;
+let mailbox: Mailbox;
 beforeAll(async () => {
   ctx = await createTestContext();
+  mailbox = await openMailbox(ctx);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await mailbox.close();
+  await ctx.close();
+});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -49,12 +60,50 @@ function me(token: string) {
   return ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 }
 
-/** Asks for a reset and returns the code from the newest mail. */
+/** Asks for a reset and returns the code from the newest mail that reached the SMTP peer. */
 async function resetCode(email: string): Promise<string> {
   const res = await requestReset(email);
   expect(res.statusCode).toBe(200);
-  const mails = await outboxFor(ctx, email, 'password_reset');
-  return tokenFromMail(mails.at(-1)!.text_body, 'oob_code');
+  return mailbox.token(email, 'password_reset');
+}
+
+/** The SQL text of every statement the app sends while `run` runs (values left out). */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const original = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const first = args[0] as string | { text?: string };
+    seen.push(typeof first === 'string' ? first : (first.text ?? ''));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original);
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return seen;
+}
+
+/** Every stored text of the outbox rows to `to`, as one string, for scanning. */
+async function storedOutbox(to: string): Promise<string> {
+  const { rows } = await ctx.database.pool.query<{ row: string }>(
+    `select o::text as row from email_outbox o where to_address = $1`,
+    [to],
+  );
+  return rows.map((r) => r.row).join('\n');
+}
+
+async function adminEmailList(adminToken: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/admin/emails?limit=200',
+    headers: bearer(adminToken),
+  });
+  expect(res.statusCode).toBe(200);
+  return { body: res.body, list: outboxListResponseSchema.parse(res.json()) };
 }
 
 /** Moves only Date forward (pg keeps its real timers). */
@@ -75,11 +124,37 @@ describe('password reset request', () => {
     expect(missing.body).toBe(known.body);
     expect(known.json().message).toMatch(/if an account exists/i);
 
-    const mails = await outboxFor(ctx, email, 'password_reset');
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.status).toBe('pending');
-    expect(mails[0]!.text_body).toContain('http://localhost:3000/reset-password?oob_code=');
-    expect(await outboxFor(ctx, unknown)).toHaveLength(0);
+    // Only the known address gets mail, at a real SMTP peer, with a working link.
+    const received = (await mailbox.mailsTo(email)).filter((m) => /^Reset your /.test(m.subject ?? ''));
+    expect(received).toHaveLength(1);
+    expect(mailText(received[0]!)).toContain('http://localhost:3000/reset-password?oob_code=');
+    expect(await mailbox.mailsTo(unknown)).toHaveLength(0);
+    expect(mailbox.peer.received.filter((m) => m.to.includes(unknown))).toHaveLength(0);
+    const code = await mailbox.token(email, 'password_reset');
+    expect((await completeReset(code)).statusCode).toBe(200);
+  });
+
+  it('does the same database work for a known and an unknown e-mail: the same statements, in order', async () => {
+    const { email } = await registerUser(ctx.app, { remoteAddress: randomIp() });
+    const unknown = uniqueEmail('nobody');
+    const known = await statementsOf(() => requestReset(email));
+    const missing = await statementsOf(() => requestReset(unknown));
+    expect(known.length).toBeGreaterThan(0);
+    expect(missing).toEqual(known);
+    // Nothing about the account is looked up while the caller waits.
+    expect(known.join('\n')).not.toMatch(/from "users"|auth_tokens/);
+  });
+
+  it('leaves no readable trace of an unknown address once the request is handled', async () => {
+    const unknown = uniqueEmail('ghost');
+    expect((await requestReset(unknown)).statusCode).toBe(200);
+    await mailbox.mailsTo(unknown);
+    expect(await storedOutbox(unknown)).toBe('');
+    const { rows } = await ctx.database.pool.query<{ key: string }>(
+      `select key from rate_limits where key like '%' || $1 || '%'`,
+      [unknown],
+    );
+    expect(rows).toEqual([]);
   });
 
   it('rejects an invalid e-mail and unknown fields with 400', async () => {
@@ -179,10 +254,7 @@ describe('password reset verify', () => {
   it('refuses a made-up code and an e-mail verification token', async () => {
     const { email } = await registerUser(ctx.app, { remoteAddress: randomIp() });
     expect((await completeReset('made-up-code')).json().code).toBe('invalid_token');
-    const verifyToken = tokenFromMail(
-      (await outboxFor(ctx, email, 'email_verification'))[0]!.text_body,
-      'token',
-    );
+    const verifyToken = await mailbox.token(email, 'email_verification');
     const wrongKind = await completeReset(verifyToken);
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json().code).toBe('invalid_token');
@@ -191,9 +263,8 @@ describe('password reset verify', () => {
 });
 
 describe('e-mail verification', () => {
-  async function verificationToken(email: string): Promise<string> {
-    const mails = await outboxFor(ctx, email, 'email_verification');
-    return tokenFromMail(mails.at(-1)!.text_body, 'token');
+  function verificationToken(email: string): Promise<string> {
+    return mailbox.token(email, 'email_verification');
   }
 
   it('register queues a verification mail; the token verifies once', async () => {
@@ -201,8 +272,10 @@ describe('e-mail verification', () => {
     const mails = await outboxFor(ctx, email, 'email_verification');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/verify/i);
-    expect(mails[0]!.text_body).toContain('http://localhost:3000/verify-email?token=');
     const verifyToken = await verificationToken(email);
+    expect(mailText((await mailbox.mailsTo(email)).at(-1)!)).toContain(
+      'http://localhost:3000/verify-email?token=',
+    );
 
     expect((await me(token)).json().user.emailVerified).toBe(false);
     const res = await post('/api/auth/verify-email', { token: verifyToken });
@@ -273,5 +346,85 @@ describe('e-mail verification', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await outboxFor(ctx, email, 'email_verification')).toHaveLength(2);
+  });
+});
+
+describe('mailed links are made when the message is sent (issue 13, item 9)', () => {
+  const LINK = /verify-email\?token=|reset-password\?oob_code=/;
+
+  it('the outbox never holds a usable link, before or after sending, and the admin view shows none', async () => {
+    const { email } = await registerUser(ctx.app, { remoteAddress: randomIp() });
+    expect((await requestReset(email)).statusCode).toBe(200);
+    const queued = await storedOutbox(email);
+    expect(queued).not.toMatch(LINK);
+    expect(queued).toContain('[link withheld: it is made when the message is sent]');
+
+    const verifyToken = await mailbox.token(email, 'email_verification');
+    const code = await mailbox.token(email, 'password_reset');
+    const sent = await storedOutbox(email);
+    expect(sent).not.toMatch(LINK);
+    expect(sent).not.toContain(verifyToken);
+    expect(sent).not.toContain(code);
+    expect((await outboxFor(ctx, email)).map((m) => m.status)).toEqual(['sent', 'sent']);
+
+    const admin = await createAdmin(ctx);
+    const { body } = await adminEmailList(admin.token);
+    expect(body).toContain(email);
+    expect(body).not.toContain(verifyToken);
+    expect(body).not.toContain(code);
+
+    // The links that arrived work.
+    expect((await post('/api/auth/verify-email', { token: verifyToken })).statusCode).toBe(200);
+    expect((await completeReset(code)).statusCode).toBe(200);
+  });
+
+  it('without SMTP, no link is made: unknown-address requests are dropped, the others wait unsent', async () => {
+    const { email, id } = await registerUser(ctx.app, { remoteAddress: randomIp() });
+    const unknown = uniqueEmail('ghost');
+    expect((await requestReset(email)).statusCode).toBe(200);
+    expect((await requestReset(unknown)).statusCode).toBe(200);
+
+    const { log, calls } = recordingLog();
+    const offline = createOutboxWorker({
+      db: ctx.database.db,
+      smtpUrl: undefined,
+      from: 'no-reply@example.org',
+      log,
+      links: createLinkMailer(ctx.config),
+    });
+    await offline.drain();
+    await offline.stop();
+
+    expect(await storedOutbox(unknown)).toBe('');
+    expect(JSON.stringify(calls)).not.toContain(unknown);
+    expect((await outboxFor(ctx, email)).map((m) => [m.kind, m.status])).toEqual([
+      ['email_verification', 'pending'],
+      ['password_reset', 'pending'],
+    ]);
+    expect(await storedOutbox(email)).not.toMatch(LINK);
+    // No token exists that nobody could receive.
+    const { rows } = await ctx.database.pool.query(`select id from auth_tokens where user_id = $1`, [id]);
+    expect(rows).toEqual([]);
+
+    const admin = await createAdmin(ctx);
+    expect((await adminEmailList(admin.token)).list.smtp_configured).toBe(false);
+  });
+
+  it('two workers sending at once deliver a reset once, with a link that works', async () => {
+    const { email } = await registerUser(ctx.app, { remoteAddress: randomIp() });
+    await mailbox.mailsTo(email);
+    expect((await requestReset(email)).statusCode).toBe(200);
+    const second = createOutboxWorker({
+      db: ctx.database.db,
+      smtpUrl: mailbox.peer.url,
+      from: 'no-reply@example.org',
+      log: recordingLog().log,
+      links: createLinkMailer(ctx.config),
+    });
+    await Promise.all([second.drain(), mailbox.worker.drain()]);
+    await second.stop();
+    const resets = (await mailbox.mailsTo(email)).filter((m) => /^Reset your /.test(m.subject ?? ''));
+    expect(resets).toHaveLength(1);
+    expect((await completeReset(await mailbox.token(email, 'password_reset'))).statusCode).toBe(200);
   });
 });

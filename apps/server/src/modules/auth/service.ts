@@ -7,14 +7,10 @@ import { applicationDrafts, applications, authTokens, settings, users } from '..
 import { AppError, errors } from '../../errors';
 import { checkLimits, clearLimit, enforceLimits, recordHits } from '../../lib/rate-limit';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { hashToken, randomToken } from '../../lib/tokens';
-import { enqueueEmail } from '../email/outbox';
-import { passwordResetEmail, verificationEmail } from '../email/templates';
+import { hashToken } from '../../lib/tokens';
+import { queueResetRequest, queueVerification } from './link-mail';
 import { burnPasswordCheck, hashPassword, verifyPassword, weakPasswordReason } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
-
-const VERIFY_TTL_MS = 48 * 3600_000;
-const RESET_TTL_MS = 3600_000;
 
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that email, we've sent a link to reset your password. It works for one hour.";
@@ -75,22 +71,6 @@ function rejectWeak(password: string, email: string): void {
   if (reason) throw new AppError(400, 'weak_password', reason);
 }
 
-async function issueToken(
-  db: DbOrTx,
-  config: AppConfig,
-  userId: string,
-  kind: 'email_verification' | 'password_reset',
-): Promise<string> {
-  const token = randomToken();
-  await db.insert(authTokens).values({
-    userId,
-    kind,
-    tokenHash: hashToken(config.sessionSecret, token),
-    expiresAt: new Date(Date.now() + (kind === 'password_reset' ? RESET_TTL_MS : VERIFY_TTL_MS)),
-  });
-  return token;
-}
-
 /** Marks a token used, once: of two concurrent uses only one gets the row back. */
 async function consumeToken(
   db: DbOrTx,
@@ -111,20 +91,6 @@ async function consumeToken(
     )
     .returning({ userId: authTokens.userId });
   return rows[0]?.userId;
-}
-
-async function queueVerification(
-  db: DbOrTx,
-  config: AppConfig,
-  user: { id: string; email: string },
-): Promise<void> {
-  const token = await issueToken(db, config, user.id, 'email_verification');
-  const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await enqueueEmail(db, {
-    to: user.email,
-    kind: 'email_verification',
-    ...verificationEmail(config.event, url),
-  });
 }
 
 export async function register(
@@ -204,27 +170,18 @@ export async function login(
   };
 }
 
+/**
+ * Answers at once, after the same work for every address: the rate limits, then one queued
+ * request. Whether the account exists is found out by the outbox worker, which mails the link
+ * only to a known address and deletes the request otherwise (docs/decisions/007).
+ */
 export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
   await enforceLimits(ctx.db, [
-    { key: `reset:email:${email}`, max: 5, windowSeconds: 900 },
+    // Keyed by a hash: the limit needs to recognise the address, not to keep it readable.
+    { key: `reset:email:${hashToken(ctx.config.sessionSecret, email)}`, max: 5, windowSeconds: 900 },
     { key: `reset:ip:${ctx.ip}`, max: 30, windowSeconds: 900 },
   ]);
-  const rows = await ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  const user = rows[0];
-  if (!user) return;
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueToken(tx, ctx.config, user.id, 'password_reset');
-    const url = `${ctx.config.publicUrl}/reset-password?oob_code=${encodeURIComponent(token)}`;
-    await enqueueEmail(tx, {
-      to: user.email,
-      kind: 'password_reset',
-      ...passwordResetEmail(ctx.config.event, url),
-    });
-  });
+  await queueResetRequest(ctx.db, ctx.config, email);
 }
 
 export async function completePasswordReset(

@@ -4,6 +4,7 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { enqueueEmail } from './outbox';
+import { createLinkMailer } from '../auth/link-mail';
 import { backoffMs, createOutboxWorker, pendingCount } from './worker';
 
 let ctx: TestContext;
@@ -110,6 +111,7 @@ describe('outbox worker with a real SMTP peer', () => {
       smtpUrl: smtp.url,
       from: 'Test <t@example.org>',
       log,
+      links: createLinkMailer(ctx.config),
     });
     try {
       await queue('ada@example.org', { subject: 'Your application' });
@@ -141,7 +143,13 @@ describe('outbox worker with a real SMTP peer', () => {
   it('keeps a refused message pending with the error and a backoff', async () => {
     const smtp = await startSmtp({ refuse: true });
     const { log, calls } = stubLog();
-    const worker = createOutboxWorker({ db: ctx.database.db, smtpUrl: smtp.url, from: 't@example.org', log });
+    const worker = createOutboxWorker({
+      db: ctx.database.db,
+      smtpUrl: smtp.url,
+      from: 't@example.org',
+      log,
+      links: createLinkMailer(ctx.config),
+    });
     try {
       await queue('refused@example.org');
       const before = Date.now();
@@ -165,7 +173,13 @@ describe('outbox worker with a real SMTP peer', () => {
     const url = smtp.url;
     await smtp.close();
     const { log } = stubLog();
-    const worker = createOutboxWorker({ db: ctx.database.db, smtpUrl: url, from: 't@example.org', log });
+    const worker = createOutboxWorker({
+      db: ctx.database.db,
+      smtpUrl: url,
+      from: 't@example.org',
+      log,
+      links: createLinkMailer(ctx.config),
+    });
     try {
       await queue('later@example.org');
       const before = Date.now();
@@ -181,7 +195,13 @@ describe('outbox worker with a real SMTP peer', () => {
     // Due again (as after the backoff), with a working peer: it goes out.
     await ctx.database.pool.query(`update email_outbox set next_attempt_at = now() - interval '1 second'`);
     const peer = await startSmtp();
-    const second = createOutboxWorker({ db: ctx.database.db, smtpUrl: peer.url, from: 't@example.org', log });
+    const second = createOutboxWorker({
+      db: ctx.database.db,
+      smtpUrl: peer.url,
+      from: 't@example.org',
+      log,
+      links: createLinkMailer(ctx.config),
+    });
     try {
       expect(await second.drain()).toBe(1);
       expect(peer.received.map((m) => m.to)).toEqual([['later@example.org']]);
@@ -219,6 +239,7 @@ describe('without SMTP_URL', () => {
       smtpUrl: undefined,
       from: 't@example.org',
       log,
+      links: createLinkMailer(ctx.config),
     });
     try {
       await queue('kept@example.org');

@@ -8,7 +8,7 @@ import type { RenderedEmail } from './templates';
  */
 export async function enqueueEmail(
   db: DbOrTx,
-  message: RenderedEmail & { to: string; kind: string; dedupeKey?: string },
+  message: RenderedEmail & { to: string; kind: string; dedupeKey?: string; userId?: string },
 ): Promise<void> {
   await db
     .insert(emailOutbox)
@@ -19,6 +19,7 @@ export async function enqueueEmail(
       htmlBody: message.html,
       kind: message.kind,
       dedupeKey: message.dedupeKey ?? null,
+      userId: message.userId ?? null,
     })
     .onConflictDoNothing();
 }

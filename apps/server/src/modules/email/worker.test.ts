@@ -6,6 +6,7 @@ import { asUser, auditRows, seedApplication } from '../../../test/admin';
 import { setSettings } from '../../../test/applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { recordingLog, REFUSAL, startSmtpPeer, type SmtpPeer } from '../../../test/smtp';
+import { createLinkMailer } from '../auth/link-mail';
 import {
   backoffMs,
   createOutboxWorker,
@@ -45,6 +46,7 @@ function worker(ratePerMinute?: number): OutboxWorker {
     smtpUrl: peer!.url,
     from: 'Lanyard Test <no-reply@example.org>',
     log: recordingLog().log,
+    links: createLinkMailer(ctx.config),
     ...(ratePerMinute ? { ratePerMinute } : {}),
   });
   workers.push(w);

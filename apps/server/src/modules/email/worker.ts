@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
+import type { RenderedEmail } from './templates';
 
 export const MAX_ATTEMPTS = 8;
 /** A message claimed longer ago than this belonged to a process that died while sending it. */
@@ -24,6 +25,21 @@ export interface OutboxWorker {
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
+/** Makes the messages whose single-use link must not be stored (docs/decisions/007). */
+export interface LinkMailer {
+  kinds: readonly string[];
+  /**
+   * Mints the token and renders the message, just before it is sent; undefined when there is no
+   * account to send it to (a reset asked for an unknown address): the row is then deleted.
+   */
+  render(db: Db, row: OutboxRow): Promise<(RenderedEmail & { to: string }) | undefined>;
+  /** Deletes queued reset requests for addresses with no account; answers how many. */
+  forgetUnknown(db: Db): Promise<number>;
+}
+
+/** How often a long sending pass also clears requests for unknown addresses. */
+const FORGET_EVERY_MS = 2000;
+
 /**
  * Sends due outbox rows over SMTP, one at a time, each claimed in its own short transaction
  * (`sending`, SKIP LOCKED) before it is handed to SMTP. Several instances can share the table
@@ -38,8 +54,9 @@ export function createOutboxWorker(opts: {
   log: FastifyBaseLogger;
   /** Messages per minute; keeps a release of 5,000 decisions within the provider's limits. */
   ratePerMinute?: number;
+  links: LinkMailer;
 }): OutboxWorker {
-  const { db, log } = opts;
+  const { db, log, links } = opts;
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
@@ -53,6 +70,8 @@ export function createOutboxWorker(opts: {
   let wake: (() => void) | undefined;
 
   async function logUnsent(): Promise<number> {
+    // Reset requests are resolved even with no SMTP: unknown addresses must not linger.
+    await links.forgetUnknown(db);
     const rows = await db
       .select({
         id: emailOutbox.id,
@@ -61,13 +80,19 @@ export function createOutboxWorker(opts: {
         kind: emailOutbox.kind,
       })
       .from(emailOutbox)
-      .where(eq(emailOutbox.status, 'pending'))
+      .where(
+        and(
+          eq(emailOutbox.status, 'pending'),
+          // A reset request not yet tied to an account may name an unknown address: never log it.
+          not(and(eq(emailOutbox.kind, 'password_reset'), isNull(emailOutbox.userId))!),
+        ),
+      )
       .orderBy(emailOutbox.createdAt)
       .limit(50);
     for (const row of rows) {
       if (logged.has(row.id)) continue;
       logged.add(row.id);
-      // Bodies hold single-use links: they stay in the database, never in logs.
+      // Bodies may hold personal links (check-in codes): they stay in the database, never in logs.
       log.info(
         { to: row.to, subject: row.subject, kind: row.kind },
         'e-mail kept in the outbox (SMTP_URL is not set)',
@@ -94,7 +119,12 @@ export function createOutboxWorker(opts: {
 
   async function sendDue(): Promise<number> {
     let sent = 0;
+    let forgotAt = 0;
     while (!stopping) {
+      if (Date.now() - forgotAt >= FORGET_EVERY_MS) {
+        await links.forgetUnknown(db);
+        forgotAt = Date.now();
+      }
       if (spacingMs) {
         const wait = lastSentAt + spacingMs - Date.now();
         if (wait > 0) {
@@ -113,14 +143,23 @@ export function createOutboxWorker(opts: {
       if (!row) return sent;
       lastSentAt = Date.now();
       try {
-        await transport!.sendMail({
-          from: opts.from,
+        let message = {
           to: row.toAddress,
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody ?? undefined,
-          messageId: `<${row.id}@lanyard>`,
-        });
+        };
+        if (links.kinds.includes(row.kind)) {
+          // The link is made here and only sent: the stored row keeps its "withheld" text. A retry
+          // makes a fresh one; a token minted for a send that failed was never seen by anyone.
+          const made = await links.render(db, row);
+          if (!made) {
+            await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+            continue;
+          }
+          message = made;
+        }
+        await transport!.sendMail({ from: opts.from, ...message, messageId: `<${row.id}@lanyard>` });
         await db
           .update(emailOutbox)
           .set({ status: 'sent', sentAt: new Date(), lastError: null })

@@ -36,7 +36,10 @@ import { EmailsTable, type OutboxRow } from './emails-table';
 
 export const LOAD_EMAILS_ERROR = 'Failed to load e-mails.';
 export const SMTP_NOT_CONFIGURED =
-  'SMTP is not configured: e-mails are kept in the outbox and will be sent once SMTP_URL is set.';
+  'SMTP is not configured: e-mails cannot be delivered until it is (set SMTP_URL). They wait in the outbox and go out once it is set.';
+/** The server never stores these links (docs/decisions/007), so there is nothing to show or copy. */
+export const LINKS_NOT_SHOWN =
+  'Verification and password reset links are not shown here: each is made only when its e-mail is sent, so applicants cannot verify their address or reset their password until e-mail works.';
 
 const STATUS_OPTIONS = EMAIL_STATUSES.map((value) => ({ value, label: EMAIL_STATUS_LABELS[value] }));
 
@@ -128,11 +131,14 @@ export function EmailsTab() {
       </div>
 
       {data && !data.smtp_configured ? (
-        <Alert tone="warning" role="status">
+        <Alert tone="warning" role="status" aria-labelledby="emails-smtp-title">
           <MailWarning aria-hidden="true" />
           <div>
-            <AlertTitle>E-mails are not being sent</AlertTitle>
-            <AlertDescription>{SMTP_NOT_CONFIGURED}</AlertDescription>
+            <AlertTitle id="emails-smtp-title">E-mails cannot be delivered</AlertTitle>
+            <AlertDescription>
+              <p>{SMTP_NOT_CONFIGURED}</p>
+              <p className="mt-1">{LINKS_NOT_SHOWN}</p>
+            </AlertDescription>
           </div>
         </Alert>
       ) : null}
