@@ -8,13 +8,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   createTestContext,
   GOOD_PASSWORD,
-  outboxFor,
   randomIp,
   registerUser,
-  tokenFromMail,
   uniqueEmail,
   type TestContext,
 } from '../helper';
+import { openMailbox } from '../mailbox';
 
 // Fixed windows: the clock (Date only) stands 5 minutes into a 30-minute slot, so no test straddles
 // a window boundary.
@@ -204,11 +203,12 @@ describe('per-account sign-in limit', () => {
       remoteAddress: randomIp(),
     });
     expect(asked.statusCode).toBe(200);
-    const [mail] = await outboxFor(ctx, email, 'password_reset');
+    const mailbox = await openMailbox(ctx);
+    const code = await mailbox.token(email, 'password_reset').finally(() => mailbox.close());
     const done = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset/verify',
-      payload: { oob_code: tokenFromMail(mail!.text_body, 'oob_code'), new_password: 'Marmalade-Harbour-77' },
+      payload: { oob_code: code, new_password: 'Marmalade-Harbour-77' },
       remoteAddress: randomIp(),
     });
     expect(done.statusCode).toBe(200);
