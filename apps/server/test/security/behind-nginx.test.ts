@@ -6,7 +6,7 @@
  *
  * The client connects from 127.0.0.2. On one machine every address is loopback, and 127.0.0.1 is
  * nginx's own address, the one the instances trust to speak for clients; 127.0.0.2 stands in for a
- * client anywhere else. The last test shows what happens to a client that does come from 127.0.0.1.
+ * client anywhere else. The last test shows a client that does come from 127.0.0.1.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -257,18 +257,26 @@ describe('two instances behind nginx (deploy/nginx/lanyard.conf), TRUST_PROXY=12
     }
   }, 45_000);
 
-  // Known gap, reported: Fastify skips every trusted address from the right of X-Forwarded-For, and
-  // nginx's own address is trusted. A client nginx sees as 127.0.0.1 (a process on the host, or
-  // anything that relays to nginx over loopback without adding its own header, such as an SSH or
-  // TCP tunnel) is skipped as if it were a proxy, so the value it forged becomes its address. This
-  // test pins today's behaviour so a fix turns it red; it then becomes the 429/127.0.0.1 case.
-  it('known gap: a client that reaches nginx from 127.0.0.1 itself still chooses its address', async () => {
+  // nginx is the edge: it replaces whatever X-Forwarded-For the client wrote with the address it
+  // saw. Were it to append instead ($proxy_add_x_forwarded_for), a client that reaches nginx from
+  // 127.0.0.1 itself (a process on the host, an SSH or TCP tunnel) would be skipped as a trusted
+  // proxy, and the value it forged would become its address.
+  it('a client that reaches nginx from 127.0.0.1 itself cannot choose its address either', async () => {
     const email = await register('127.0.0.1');
-    expect(await guessTenThenSignIn(email, '127.0.0.1')).toEqual([...Array(10).fill(401), 200]);
-    const keys = await loginKeys(email);
-    expect(keys.map((k) => k.key.split(':')[2]).sort()).toEqual(
-      Array.from({ length: 10 }, (_, i) => `10.99.0.${i + 1}`).sort(),
+    expect(await guessTenThenSignIn(email, '127.0.0.1')).toEqual([...Array(10).fill(401), 429]);
+    expect(await loginKeys(email)).toEqual([{ key: `login:ip-email:127.0.0.1:${email}`, count: 10 }]);
+    const res = await post(
+      '/api/auth/login',
+      { email: await register('127.0.0.1'), password: GOOD_PASSWORD },
+      {
+        from: '127.0.0.1',
+        forwardedFor: '10.99.1.1',
+      },
     );
-    expect(await sessionIp(email)).toBe('10.99.1.1');
+    expect(res.status).toBe(200);
+    const { rows } = await pool.query<{ ip: string }>(
+      `select ip from sessions order by created_at desc limit 1`,
+    );
+    expect(rows[0]?.ip).toBe('127.0.0.1');
   });
 });
