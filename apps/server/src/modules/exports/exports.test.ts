@@ -27,7 +27,7 @@ afterAll(() => ctx.close());
 
 /** What a spreadsheet-safe export must write for a value: formula-leading text gets a leading '. */
 function neutral(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@;\t\r]/.test(value) ? `'${value}` : value;
 }
 
 const HOSTILE = [
@@ -35,6 +35,7 @@ const HOSTILE = [
   '+1',
   '-2',
   '@SUM(1)',
+  ';=1+1',
   '\tTabbed',
   '\rCarriage return',
   '=HYPERLINK("http://evil.example","click")',
@@ -174,7 +175,7 @@ describe('GET /api/export/applications/csv', () => {
     // No cell anywhere in the file starts a formula.
     for (const row of csv.rows) {
       for (const [column, cell] of Object.entries(row)) {
-        expect({ column, bad: /^[=+\-@\t\r]/.test(cell) }).toEqual({ column, bad: false });
+        expect({ column, bad: /^[=+\-@;\t\r]/.test(cell) }).toEqual({ column, bad: false });
       }
     }
   });
