@@ -235,6 +235,17 @@ describe('GET /api/export/applications/csv', () => {
     }
   });
 
+  it('refuses an out-of-range date with 400 naming it, not a 200 holding only the header', async () => {
+    for (const q of ['date_end=9999-12-31', 'date_start=1999-12-31']) {
+      const res = await call('GET', `/api/export/applications/csv?${q}`);
+      expect({ q, status: res.statusCode }).toEqual({ q, status: 400 });
+      expect(res.json()).toEqual({
+        error: `${q.split('=')[0]}: Use a date between 2000-01-01 and 2100-12-31`,
+        code: 'validation_error',
+      });
+    }
+  });
+
   it('records each export in the audit log with its filters', async () => {
     const before = (await auditRows(ctx, 'export')).length;
     await getCsv('/api/export/applications/csv?role=mentor&status=accepted');

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Search, X } from 'lucide-react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
+import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE } from '@lanyard/shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
@@ -9,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import {
   activeFilterCount,
   AGE_GROUP_OPTIONS,
+  cleanDate,
   filtersActiveLabel,
   ROLE_OPTIONS,
   RSVP_OPTIONS,
@@ -28,6 +30,10 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
   const id = useId();
   const count = activeFilterCount(filters);
   const badRange = filters.dateFrom !== '' && filters.dateTo !== '' && filters.dateFrom > filters.dateTo;
+  // A date input takes any four-digit year when typed; those are left out of the query (and said so).
+  const fromOutside = filters.dateFrom !== '' && cleanDate(filters.dateFrom) === '';
+  const toOutside = filters.dateTo !== '' && cleanDate(filters.dateTo) === '';
+  const rangeError = fromOutside || toOutside ? `${DATE_RANGE_MESSAGE}.` : undefined;
 
   return (
     <Card aria-labelledby={`${id}-title`} className="flex flex-col gap-4 p-4 sm:p-5">
@@ -132,10 +138,11 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
                 id={`${id}-from`}
                 type="date"
                 value={filters.dateFrom}
-                max={filters.dateTo || undefined}
+                min={DATE_MIN}
+                max={cleanDate(filters.dateTo) || DATE_MAX}
                 onChange={(event) => onChange({ dateFrom: event.target.value })}
-                aria-describedby={badRange ? `${id}-range-error` : undefined}
-                aria-invalid={badRange || undefined}
+                aria-describedby={badRange || fromOutside ? `${id}-range-error` : undefined}
+                aria-invalid={badRange || fromOutside || undefined}
               />
             </div>
             <div className="flex flex-col gap-2">
@@ -146,13 +153,19 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
                 id={`${id}-to`}
                 type="date"
                 value={filters.dateTo}
-                min={filters.dateFrom || undefined}
+                min={cleanDate(filters.dateFrom) || DATE_MIN}
+                max={DATE_MAX}
                 onChange={(event) => onChange({ dateTo: event.target.value })}
-                aria-invalid={badRange || undefined}
+                aria-describedby={toOutside ? `${id}-range-error` : undefined}
+                aria-invalid={badRange || toOutside || undefined}
               />
             </div>
           </div>
-          {badRange ? (
+          {rangeError ? (
+            <p id={`${id}-range-error`} className="text-sm text-red-700">
+              {rangeError}
+            </p>
+          ) : badRange ? (
             <p id={`${id}-range-error`} className="text-sm text-red-700">
               The start date is after the end date, so no application matches.
             </p>
