@@ -153,8 +153,8 @@ export function writeApplicationParams(
   if (next.major.trim()) out.set(K.major, next.major);
   for (const v of next.status) out.append(K.status, v);
   for (const v of next.role) out.append(K.role, v);
-  if (next.dateFrom) out.set(K.dateFrom, next.dateFrom);
-  if (next.dateTo) out.set(K.dateTo, next.dateTo);
+  if (cleanDate(next.dateFrom)) out.set(K.dateFrom, next.dateFrom);
+  if (cleanDate(next.dateTo)) out.set(K.dateTo, next.dateTo);
   for (const v of next.schoolType) out.append(K.schoolType, v);
   for (const v of next.ageGroup) out.append(K.ageGroup, v);
   for (const v of next.rsvp) out.append(K.rsvp, v);

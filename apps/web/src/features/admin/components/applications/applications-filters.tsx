@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Search, X } from 'lucide-react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
-import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE } from '@lanyard/shared/dates';
+import { DATE_MAX, DATE_MIN } from '@lanyard/shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
@@ -30,10 +30,6 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
   const id = useId();
   const count = activeFilterCount(filters);
   const badRange = filters.dateFrom !== '' && filters.dateTo !== '' && filters.dateFrom > filters.dateTo;
-  // A date input takes any four-digit year when typed; those are left out of the query (and said so).
-  const fromOutside = filters.dateFrom !== '' && cleanDate(filters.dateFrom) === '';
-  const toOutside = filters.dateTo !== '' && cleanDate(filters.dateTo) === '';
-  const rangeError = fromOutside || toOutside ? `${DATE_RANGE_MESSAGE}.` : undefined;
 
   return (
     <Card aria-labelledby={`${id}-title`} className="flex flex-col gap-4 p-4 sm:p-5">
@@ -141,8 +137,8 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
                 min={DATE_MIN}
                 max={cleanDate(filters.dateTo) || DATE_MAX}
                 onChange={(event) => onChange({ dateFrom: event.target.value })}
-                aria-describedby={badRange || fromOutside ? `${id}-range-error` : undefined}
-                aria-invalid={badRange || fromOutside || undefined}
+                aria-describedby={badRange ? `${id}-range-error` : undefined}
+                aria-invalid={badRange || undefined}
               />
             </div>
             <div className="flex flex-col gap-2">
@@ -156,16 +152,11 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
                 min={cleanDate(filters.dateFrom) || DATE_MIN}
                 max={DATE_MAX}
                 onChange={(event) => onChange({ dateTo: event.target.value })}
-                aria-describedby={toOutside ? `${id}-range-error` : undefined}
-                aria-invalid={badRange || toOutside || undefined}
+                aria-invalid={badRange || undefined}
               />
             </div>
           </div>
-          {rangeError ? (
-            <p id={`${id}-range-error`} className="text-sm text-red-700">
-              {rangeError}
-            </p>
-          ) : badRange ? (
+          {badRange ? (
             <p id={`${id}-range-error`} className="text-sm text-red-700">
               The start date is after the end date, so no application matches.
             </p>
