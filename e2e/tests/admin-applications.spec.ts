@@ -125,6 +125,31 @@ test.describe('admin applications tab', () => {
     expect([...new URL(page.url()).searchParams.keys()]).toEqual(['tab']);
   });
 
+  test('the date filter stays within 2000-01-01..2100-12-31 and never sends a date outside it', async ({
+    page,
+  }) => {
+    await signInNewAdmin(page, admin);
+    await page.getByRole('tab', { name: 'Applications' }).click();
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    await expect(from).toHaveAttribute('min', '2000-01-01');
+    await expect(from).toHaveAttribute('max', '2100-12-31');
+    await expect(to).toHaveAttribute('min', '2000-01-01');
+    await expect(to).toHaveAttribute('max', '2100-12-31');
+
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/admin/applications?')) sent.push(r.url());
+    });
+    // A typed year outside the range is dropped, like any date the filter cannot use.
+    await to.fill('9999-12-31');
+    await expect(to).toHaveValue('');
+    expect(new URL(page.url()).searchParams.has('app_to')).toBe(false);
+    await to.fill('2100-12-31');
+    await expect.poll(() => sent.some((u) => u.includes('date_end=2100-12-31'))).toBe(true);
+    expect(sent.filter((u) => u.includes('9999'))).toEqual([]);
+  });
+
   test('the detail dialog shows the application, and Accept changes its status', async ({ page }) => {
     const tag = uniqueTag('Dtl');
     const applicant = await createHackerApplicant(admin, { firstName: 'Katherine', lastName: tag });

@@ -23,21 +23,30 @@ export function docBytes(): Buffer {
   return Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 }
 
-/** A minimal but well-formed DOCX: a zip (STORE method) holding [Content_Types].xml and word/document.xml. */
-export function docxBytes(): Buffer {
-  const entries: [string, string][] = [
-    [
-      '[Content_Types].xml',
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-    ],
-    [
-      'word/document.xml',
-      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
-    ],
-  ];
+/** The two parts every Word document has. */
+export const DOCX_PARTS: readonly [string, string][] = [
+  [
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  ],
+  [
+    'word/document.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+  ],
+];
+
+/**
+ * A well-formed zip (STORE method) of `entries`; `listed` picks which entries the central directory
+ * names (all by default), `comment` is the archive comment. Hostile variants start from here.
+ */
+export function zipBytes(
+  entries: readonly (readonly [string, string])[],
+  opts: { listed?: (name: string) => boolean; comment?: string } = {},
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
+  let listedCount = 0;
   for (const [name, text] of entries) {
     const data = Buffer.from(text);
     const fileName = Buffer.from(name);
@@ -50,27 +59,46 @@ export function docxBytes(): Buffer {
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
-    centrals.push(central, fileName);
+    if (opts.listed?.(name) ?? true) {
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt32LE(crc, 16);
+      central.writeUInt32LE(data.length, 20);
+      central.writeUInt32LE(data.length, 24);
+      central.writeUInt16LE(fileName.length, 28);
+      central.writeUInt32LE(offset, 42);
+      centrals.push(central, fileName);
+      listedCount++;
+    }
     offset += local.length + fileName.length + data.length;
   }
   const directory = Buffer.concat(centrals);
+  const comment = Buffer.from(opts.comment ?? '');
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(listedCount, 8);
+  end.writeUInt16LE(listedCount, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([...locals, directory, end, comment]);
+}
+
+/** A minimal but well-formed DOCX: a zip holding [Content_Types].xml and word/document.xml. */
+export function docxBytes(): Buffer {
+  return zipBytes(DOCX_PARTS);
+}
+
+/** A docx with one field of its end-of-central-directory record (offset from the record) overwritten. */
+export function docxWithEndField(fieldOffset: 8 | 10 | 12 | 16, value: number): Buffer {
+  const bytes = docxBytes();
+  const at = bytes.length - 22 + fieldOffset;
+  if (fieldOffset >= 12) bytes.writeUInt32LE(value, at);
+  else bytes.writeUInt16LE(value, at);
+  return bytes;
 }
 
 /** A Windows executable ("MZ" header): what a renamed .exe looks like inside. */

@@ -8,6 +8,7 @@ import {
   RSVP_STATUSES,
   USER_ROLES,
 } from './constants';
+import { isoDateSchema } from './dates';
 
 export const dashboardStatsSchema = z.object({
   total_users: z.number().int(),
@@ -40,13 +41,7 @@ const textFilter = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z.string().trim().max(200).optional(),
 );
-const isoDate = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-    .optional(),
-);
+const isoDate = z.preprocess((v) => (v === '' ? undefined : v), isoDateSchema.optional());
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(200).default(PAGE_SIZE);
 

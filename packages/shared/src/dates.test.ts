@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, countWords, isRealDate, isUnder18On, isValidBirthday, parseBirthMonth } from './dates';
+import {
+  ageOn,
+  countWords,
+  isoDateSchema,
+  isoDateTimeSchema,
+  isRealDate,
+  isUnder18On,
+  isValidBirthday,
+  parseBirthMonth,
+} from './dates';
 
 const NOW = new Date('2025-07-01T12:00:00Z');
 
@@ -98,5 +107,38 @@ describe('countWords', () => {
     expect(countWords('  two   words ')).toBe(2);
     expect(countWords('line\nbreak\tand tab')).toBe(4);
     expect(countWords('hyphen-ated is one')).toBe(3);
+  });
+});
+
+describe('the request date range (years 2000 to 2100)', () => {
+  const problem = (schema: typeof isoDateSchema | typeof isoDateTimeSchema, v: string) => {
+    const r = schema.safeParse(v);
+    return r.success ? undefined : r.error.issues[0]!.message;
+  };
+  const RANGE = 'Use a date between 2000-01-01 and 2100-12-31';
+
+  it('takes real days from 2000-01-01 to 2100-12-31 inclusive', () => {
+    for (const v of ['2000-01-01', '2024-02-29', '2100-12-31'])
+      expect(problem(isoDateSchema, v)).toBeUndefined();
+    for (const v of ['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01', '0001-01-01'])
+      expect(problem(isoDateSchema, v)).toBe(RANGE);
+    expect(problem(isoDateSchema, '2025-02-29')).toBe('Not a real date');
+    expect(problem(isoDateSchema, '2025-13-01')).toBe('Not a real date');
+    expect(problem(isoDateSchema, '2025-1-01')).toBe('Use YYYY-MM-DD');
+    expect(problem(isoDateSchema, '+02025-01-01')).toBe('Use YYYY-MM-DD');
+  });
+
+  it('bounds date-times by their instant, offsets included', () => {
+    for (const v of ['2000-01-01T00:00:00Z', '2100-12-31T23:59:59.999Z', '2000-01-01T01:00:00+01:00'])
+      expect(problem(isoDateTimeSchema, v)).toBeUndefined();
+    for (const v of [
+      '1999-12-31T23:59:59.999Z',
+      '2101-01-01T00:00:00Z',
+      '2100-12-31T23:00:00-05:00',
+      '9999-12-31T23:59:59Z',
+      '0000-01-01T00:00:00Z',
+    ])
+      expect(problem(isoDateTimeSchema, v)).toBe(RANGE);
+    expect(problem(isoDateTimeSchema, 'tomorrow')).not.toBe(RANGE);
   });
 });

@@ -1,4 +1,42 @@
 /** Pure date rules both sides need (spec §5). */
+import { z } from 'zod';
+
+/**
+ * The one range of dates the API takes in a request (list and export filters, deadlines): the years
+ * 2000 to 2100, inclusive. Nothing a hackathon portal does needs a date outside it, while the
+ * extremes the wire formats allow (year 0000, 9999-12-31 plus a day) are beyond what the database
+ * driver sends, so an unbounded date became a 500, or a CSV export that stopped after its header.
+ * Date-times are bounded by their instant (UTC). The web app's date inputs use the same bounds.
+ */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+export const DATE_RANGE_MESSAGE = `Use a date between ${DATE_MIN} and ${DATE_MAX}`;
+const FIRST_INSTANT = Date.UTC(2000, 0, 1);
+const END_INSTANT = Date.UTC(2101, 0, 1);
+
+/** Why a YYYY-MM-DD text is not a day the API takes, or undefined when it is one. */
+export function isoDateProblem(value: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return 'Use YYYY-MM-DD';
+  // Fixed-width text compares like the dates it writes.
+  if (value < DATE_MIN || value > DATE_MAX) return DATE_RANGE_MESSAGE;
+  if (!isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return 'Not a real date';
+  return undefined;
+}
+
+/** A day as YYYY-MM-DD that exists and lies in the range above. */
+export const isoDateSchema = z.string().superRefine((value, ctx) => {
+  const problem = isoDateProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** An ISO 8601 date-time with a Z or an offset, whose instant lies in the range above. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true }).superRefine((value, ctx) => {
+  // NaN (a text the format check refused) fails too; the format's message comes first.
+  const at = Date.parse(value);
+  if (!(at >= FIRST_INSTANT && at < END_INSTANT))
+    ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
+});
 
 export function isRealDate(year: number, month: number, day: number): boolean {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates';
 
 export const WINDOW_STATUSES = ['open', 'late', 'closed'] as const;
 export type WindowStatus = (typeof WINDOW_STATUSES)[number];
@@ -55,6 +56,7 @@ export function applicationWindow(s: WindowSettings, now: Date): ApplicationWind
   return { status: 'open', codeRequired: false, forcedOpen: false, message: 'Applications are open.' };
 }
 
+/** What the server answers; what it takes is bounded by isoDateTimeSchema (dates.ts). */
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** GET /api/settings/public (spec §3). Access codes are never public: see docs/decisions. */
@@ -100,11 +102,11 @@ export function normaliseAccessCodes(codes: readonly string[]): string[] {
 /** PUT /api/settings: any subset of the settings fields. */
 export const updateSettingsBodySchema = z
   .object({
-    application_deadline: isoDateTime.nullable(),
+    application_deadline: isoDateTimeSchema.nullable(),
     allow_late_applications: z.boolean(),
     require_access_code: z.boolean(),
     force_application_open: z.boolean(),
-    rsvp_deadline: isoDateTime.nullable(),
+    rsvp_deadline: isoDateTimeSchema.nullable(),
     rsvp_open: z.boolean(),
     special_access_codes: z.array(z.string().max(64)).max(500),
   })

@@ -212,7 +212,6 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { probe(): Pr
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checkKey(key) }));
     },
     read,
-    contains: (tempPath, needle) => local.contains(tempPath, needle),
     async *list() {
       // Pages continue after the last key seen (StartAfter) rather than with continuation tokens:
       // every S3-compatible service implements it, and keys come back in order.

@@ -26,8 +26,6 @@ export interface Storage {
   discardTemp(temp: StoredTemp | string): Promise<void>;
   remove(key: string): Promise<void>;
   read(key: string): Readable;
-  /** Scans the whole file for a byte pattern (DOCX detection needs the zip directory). */
-  contains(tempPath: string, needle: Buffer): Promise<boolean>;
   /** Keys of every stored file with its modification time (for the orphan sweep). */
   list(): AsyncIterable<{ key: string; mtimeMs: number }>;
   sweepTemp(olderThanMs: number): Promise<number>;
@@ -106,16 +104,6 @@ export function createLocalStorage(root: string): Storage {
     },
     read(key) {
       return fs.createReadStream(resolveKey(key));
-    },
-    async contains(tempPath, needle) {
-      // Stream with an overlap so a pattern split across chunks is still found.
-      let tail = Buffer.alloc(0);
-      for await (const chunk of fs.createReadStream(tempPath, { highWaterMark: 256 * 1024 })) {
-        const window = Buffer.concat([tail, chunk as Buffer]);
-        if (window.includes(needle)) return true;
-        tail = window.subarray(Math.max(0, window.length - needle.length + 1));
-      }
-      return false;
     },
     async *list() {
       const walk = async function* (

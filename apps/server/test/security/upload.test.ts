@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { docBytes, docxBytes, exeBytes, pdfBytes } from '../applicant';
+import { docBytes, docxBytes, exeBytes, pdfBytes, zipBytes } from '../applicant';
 import { createTestContext, type TestContext } from '../helper';
 import {
   checkCase,
@@ -47,6 +47,8 @@ describe('upload routes under hostile input', () => {
       Buffer.from('<html><script>alert(1)</script></html>'),
       Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('<script>alert(1)</script>')]),
       Buffer.from('PK\u0003\u0004not really a zip'),
+      // The names Word needs only in the zip comment: not a DOCX.
+      zipBytes([['index.html', '<html><script>alert(1)</script></html>']], { comment: 'word/document.xml' }),
       Buffer.from([0xd0, 0xcf, 0x11]),
     ),
     fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),

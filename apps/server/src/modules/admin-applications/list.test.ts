@@ -360,6 +360,26 @@ describe('filters', () => {
     expect(await sorted('date_start=2024-02-29&date_end=2025-03-01')).toBe('A');
   });
 
+  it('refuses dates outside 2000-01-01..2100-12-31 with 400 naming the field, never 500', async () => {
+    const cases = [
+      'date_end=9999-12-31',
+      'date_start=9999-12-31',
+      'date_start=0001-01-01',
+      'date_end=1999-12-31',
+      'date_start=2101-01-01',
+    ];
+    for (const q of cases) {
+      const res = await call('GET', `/api/admin/applications?${q}`);
+      expect({ q, status: res.statusCode }).toEqual({ q, status: 400 });
+      expect(res.json()).toEqual({
+        error: `${q.split('=')[0]}: Use a date between 2000-01-01 and 2100-12-31`,
+        code: 'validation_error',
+      });
+    }
+    // The bounds themselves are in range.
+    expect(await sorted('date_start=2000-01-01&date_end=2100-12-31')).toBe('ABCDEFGH');
+  });
+
   it('answers the same under /api/applications', async () => {
     const res = await call('GET', '/api/applications?role=mentor');
     expect(res.statusCode).toBe(200);

@@ -20,7 +20,7 @@ describe('csvCell', () => {
     expect(csvCell(true)).toBe('true');
     expect(csvCell(false)).toBe('false');
     expect(csvCell(new Date('2025-09-19T08:30:00.000Z'))).toBe('2025-09-19T08:30:00.000Z');
-    expect(csvCell(['Go', 'Rust'])).toBe('Go; Rust');
+    expect(csvCell(['Go', 'Rust'])).toBe('"Go; Rust"');
     expect(csvCell([])).toBe('');
   });
 
@@ -47,6 +47,19 @@ describe('csvCell', () => {
     // A formula character later in the text is harmless.
     expect(csvCell(' =1')).toBe(' =1');
     expect(csvCell('1+1')).toBe('1+1');
+  });
+
+  it('neutralises a leading ; too: locales that split columns on it read ;=1+1 as a formula', () => {
+    expect(csvCell(';=1+1')).toBe('"\';=1+1"');
+    expect(csvCell(';')).toBe('"\';"');
+    expect(csvCell(';a,b')).toBe('"\';a,b"');
+  });
+
+  it('quotes any cell holding a ;, so a spreadsheet that splits on ; keeps it one cell', () => {
+    expect(csvCell('Alice;=1+1')).toBe('"Alice;=1+1"');
+    expect(csvCell(['Go', '=1+1'])).toBe('"Go; =1+1"');
+    expect(csvRow([';=1+1', 'x;y', 'z'])).toBe('"\';=1+1","x;y",z\r\n');
+    expect(parseCsv(csvRow(['Alice;=1+1', 'x;y']))).toEqual([['Alice;=1+1', 'x;y']]);
   });
 });
 

@@ -1,13 +1,16 @@
 /**
  * CSV that spreadsheets open safely: RFC 4180 quoting, and cells that a spreadsheet would read as
- * a formula (starting with = + - @, tab or carriage return) prefixed with an apostrophe.
+ * a formula prefixed with an apostrophe: = + - @, tab and carriage return, and ; because locales
+ * that split columns on a semicolon read `;=1+1` as an empty cell followed by a formula. For the
+ * same locales a cell holding a ; anywhere is quoted, so `Alice;=1+1` stays one cell.
+ * The one cell writer: every CSV the server sends goes through it.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text =
     value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (/^[=+\-@;\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvRow(values: unknown[]): string {

@@ -27,7 +27,7 @@ afterAll(() => ctx.close());
 
 /** What a spreadsheet-safe export must write for a value: formula-leading text gets a leading '. */
 function neutral(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@;\t\r]/.test(value) ? `'${value}` : value;
 }
 
 const HOSTILE = [
@@ -35,6 +35,7 @@ const HOSTILE = [
   '+1',
   '-2',
   '@SUM(1)',
+  ';=1+1',
   '\tTabbed',
   '\rCarriage return',
   '=HYPERLINK("http://evil.example","click")',
@@ -174,7 +175,7 @@ describe('GET /api/export/applications/csv', () => {
     // No cell anywhere in the file starts a formula.
     for (const row of csv.rows) {
       for (const [column, cell] of Object.entries(row)) {
-        expect({ column, bad: /^[=+\-@\t\r]/.test(cell) }).toEqual({ column, bad: false });
+        expect({ column, bad: /^[=+\-@;\t\r]/.test(cell) }).toEqual({ column, bad: false });
       }
     }
   });
@@ -231,6 +232,17 @@ describe('GET /api/export/applications/csv', () => {
     for (const q of ['foo=1', 'page=1', 'limit=10', 'status=nope', 'date_end=2025-13-01']) {
       const res = await call('GET', `/api/export/applications/csv?${q}`);
       expect({ q, status: res.statusCode }).toEqual({ q, status: 400 });
+    }
+  });
+
+  it('refuses an out-of-range date with 400 naming it, not a 200 holding only the header', async () => {
+    for (const q of ['date_end=9999-12-31', 'date_start=1999-12-31']) {
+      const res = await call('GET', `/api/export/applications/csv?${q}`);
+      expect({ q, status: res.statusCode }).toEqual({ q, status: 400 });
+      expect(res.json()).toEqual({
+        error: `${q.split('=')[0]}: Use a date between 2000-01-01 and 2100-12-31`,
+        code: 'validation_error',
+      });
     }
   });
 

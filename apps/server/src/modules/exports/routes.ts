@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
@@ -11,6 +10,7 @@ import { ageOn } from '@lanyard/shared/dates';
 import { applications, uploads, users } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { audit } from '../../lib/audit';
+import { sendCsvDownload } from '../../lib/csv-download';
 import { applicationFilters } from '../admin-applications/filters';
 import { userFilters, usersQuery } from '../admin-users/service';
 import { actorOf } from '../settings/routes';
@@ -162,12 +162,6 @@ function namePart(text: string): string {
 }
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const csvHeaders = (name: string) => ({
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${name}"`,
-    'x-content-type-options': 'nosniff',
-  });
-
   app.get(
     '/applications/csv',
     { config: admin, schema: { querystring: applicationsExportQuery } },
@@ -225,9 +219,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       // Each chunk is a whole page (about half a megabyte): the stream holds two, not the default 16.
-      return reply
-        .headers(csvHeaders(exportFileName('applications_export')))
-        .send(Readable.from(rows(), { highWaterMark: 2 }));
+      return sendCsvDownload(reply, exportFileName('applications_export'), rows(), { highWaterMark: 2 });
     },
   );
 
@@ -277,7 +269,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           afterEmail = batch[batch.length - 1]!.email;
         }
       }
-      return reply.headers(csvHeaders(exportFileName('users_export'))).send(Readable.from(rows()));
+      return sendCsvDownload(reply, exportFileName('users_export'), rows());
     },
   );
 

@@ -111,7 +111,7 @@ async function seedModel(): Promise<void> {
     rsvp: 'accepted',
     preferredName: '@SUM(1)',
     schoolName: '-2+3',
-    pronoun: '+x',
+    pronoun: ';=1+1',
     linkedin: 'https://www.linkedin.com/in/formula',
     github: null,
     liability: true,
@@ -371,7 +371,7 @@ describe('GET /api/admin/rsvp/csv', () => {
     'photo_sharing_opt_out',
   ];
   const cell = (v: string | boolean | null) => (v === null ? '' : String(v));
-  const neutral = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+  const neutral = (v: string) => (/^[=+\-@;\t\r]/.test(v) ? `'${v}` : v);
 
   async function csv(query = '') {
     const before = new Date().toISOString().slice(0, 10);
@@ -429,7 +429,7 @@ describe('GET /api/admin/rsvp/csv', () => {
       name: neutral(`${m.first} ${m.last}`),
       preferred_name: "'@SUM(1)",
       school_name: "'-2+3",
-      pronoun: "'+x",
+      pronoun: "';=1+1",
     });
     expect(row.name.startsWith("'=")).toBe(true);
   });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import {
 } from '@lanyard/shared/rsvp';
 import { applications } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
+import { sendCsvDownload } from '../../lib/csv-download';
 import { CSV_BOM, csvRow, exportFileName } from '../exports/csv';
 import { actorOf } from '../settings/routes';
 import * as service from './service';
@@ -119,11 +119,7 @@ export const adminRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const name = exportFileName('rsvp_export').replace(/_(\d{4}-\d{2}-\d{2})-[\d-]+\.csv$/, '_$1.csv');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(Readable.from(rows()));
+      return sendCsvDownload(reply, name, rows());
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isoDateTimeSchema } from '@lanyard/shared/dates';
 import {
   accessCodeSchema,
   adminSettingsSchema,
@@ -12,7 +13,6 @@ import * as service from './service';
 import { clientIp } from '../../lib/client-ip';
 
 const codesResponse = z.object({ codes: z.array(z.string()) });
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export function actorOf(request: FastifyRequest) {
   return { id: request.user?.id ?? null, email: request.user?.email ?? null, ip: clientIp(request) };
@@ -82,7 +82,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
-        body: z.object({ deadline: isoDateTime.nullable() }).strict(),
+        body: z.object({ deadline: isoDateTimeSchema.nullable() }).strict(),
         response: { 200: adminSettingsSchema },
       },
     },

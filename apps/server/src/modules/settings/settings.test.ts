@@ -245,6 +245,38 @@ describe('PUT /api/settings', () => {
     });
   });
 
+  it('refuses deadlines outside the years 2000 to 2100 with 400 naming the field, changing nothing', async () => {
+    const out = [
+      '9999-12-31T23:59:59Z',
+      '0001-01-01T00:00:00Z',
+      '1999-12-31T23:59:59.999Z',
+      '2101-01-01T00:00:00Z',
+      // The instant counts: this is 2101-01-01T04:00Z.
+      '2100-12-31T23:00:00-05:00',
+    ];
+    const message = 'Use a date between 2000-01-01 and 2100-12-31';
+    for (const bad of out) {
+      for (const field of ['application_deadline', 'rsvp_deadline']) {
+        const res = await asAdmin('PUT', '/api/settings', { [field]: bad, rsvp_open: false });
+        expect({ bad, field, status: res.statusCode }).toEqual({ bad, field, status: 400 });
+        expect(res.json()).toEqual({ error: `${field}: ${message}`, code: 'validation_error' });
+      }
+      const narrow = await asAdmin('PUT', '/api/settings/deadline', { deadline: bad });
+      expect({ bad, status: narrow.statusCode }).toEqual({ bad, status: 400 });
+      expect(narrow.json()).toEqual({ error: `deadline: ${message}`, code: 'validation_error' });
+    }
+    expect((await publicSettings()).json()).toMatchObject({
+      rsvp_open: true,
+      application_deadline: null,
+      rsvp_deadline: null,
+    });
+    for (const edge of ['2000-01-01T00:00:00.000Z', '2100-12-31T23:59:59.999Z']) {
+      const res = await asAdmin('PUT', '/api/settings', { application_deadline: edge, rsvp_deadline: edge });
+      expect({ edge, status: res.statusCode }).toEqual({ edge, status: 200 });
+      expect(res.json()).toMatchObject({ application_deadline: edge, rsvp_deadline: edge });
+    }
+  });
+
   it('writes an audit row with who and before/after', async () => {
     const rows = await auditedBy(() =>
       asAdmin('PUT', '/api/settings', { allow_late_applications: true, special_access_codes: ['abc'] }),

@@ -71,7 +71,7 @@ export async function storeUpload(opts: {
   try {
     if (opts.truncated()) throw new AppError(413, 'payload_too_large', opts.sizeError);
     if (temp.size === 0) throw errors.badRequest('The file is empty.', 'empty_file');
-    const type = await detectType(opts.storage, temp);
+    const type = await detectType(temp);
     if (!type || !opts.allowed.includes(type.ext))
       throw new AppError(415, 'unsupported_media_type', opts.typeError);
     const id = crypto.randomUUID();

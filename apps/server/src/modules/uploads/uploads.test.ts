@@ -6,6 +6,9 @@ import {
   applicantWithResume,
   docBytes,
   docxBytes,
+  docxWithEndField,
+  DOCX_PARTS,
+  zipBytes,
   exeBytes,
   hackerAnswers,
   MB,
@@ -108,6 +111,52 @@ describe('POST /api/upload/resume', () => {
     });
     expect(docx).toMatchObject({ content_type: DOCX_MIME, original_name: 'cv.docx' });
     expect((await uploadRow(docx.name))!.storage_key).toMatch(/\.docx$/);
+  });
+
+  it.each([
+    [
+      'a zip holding only index.html, with word/document.xml written in its comment',
+      zipBytes([['index.html', '<html><script>alert(1)</script></html>']], {
+        comment: 'word/document.xml [Content_Types].xml',
+      }),
+    ],
+    [
+      'a zip whose Word parts are in local headers but not in its central directory',
+      zipBytes([...DOCX_PARTS, ['index.html', '<html></html>']], { listed: (name) => name === 'index.html' }),
+    ],
+    [
+      'a zip whose Word parts are stored files inside another entry',
+      zipBytes([['payload.bin', docxBytes().toString('latin1')]]),
+    ],
+    ['a zip with word/document.xml but no [Content_Types].xml', zipBytes([DOCX_PARTS[1]!])],
+    [
+      'a zip with names that only resemble the parts',
+      zipBytes([
+        ['word/document.xml.bak', 'x'],
+        ['[content_types].xml', 'x'],
+      ]),
+    ],
+    ['a DOCX with its directory cut short', docxWithEndField(12, 46 + 19 + 10)],
+    ['a DOCX whose directory claims one entry more', docxWithEndField(10, 3)],
+    ['a DOCX whose directory offset points outside the file', docxWithEndField(16, 0x7fffffff)],
+    ['a DOCX with a ZIP64 marker it does not explain', docxWithEndField(10, 0xffff)],
+    ['a DOCX cut before its end record', docxBytes().subarray(0, docxBytes().length - 5)],
+  ])('refuses %s with 415 (DOCX is decided by the central directory)', async (_label, bytes) => {
+    const user = await newHacker();
+    const res = await uploadFile(ctx.app, user.token, { name: 'cv.docx', type: DOCX_MIME, bytes });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported_media_type');
+    expect(await uploadCount(user.id)).toBe(0);
+  });
+
+  it('takes a DOCX whose archive comment follows its end record', async () => {
+    const user = await newHacker();
+    const res = await uploadResume(ctx.app, user.token, {
+      name: 'cv.docx',
+      type: DOCX_MIME,
+      bytes: zipBytes(DOCX_PARTS, { comment: 'made by a word processor' }),
+    });
+    expect(res).toMatchObject({ content_type: DOCX_MIME });
   });
 
   it('decides the type from the bytes, not the name or the claimed type', async () => {

@@ -83,6 +83,20 @@ describe('cleanDate', () => {
     expect(cleanDate('2025-13-01')).toBe('');
     expect(cleanDate(null)).toBe('');
   });
+
+  it('drops dates outside 2000-01-01..2100-12-31, which the server refuses', () => {
+    expect(cleanDate('9999-12-31')).toBe('');
+    expect(cleanDate('1999-12-31')).toBe('');
+    expect(cleanDate('2101-01-01')).toBe('');
+    expect(cleanDate('2000-01-01')).toBe('2000-01-01');
+    expect(cleanDate('2100-12-31')).toBe('2100-12-31');
+  });
+
+  it('never sends an out-of-range date to the API, whatever was typed', () => {
+    const q = applicationsQuery({ ...EMPTY_FILTERS, dateFrom: '0001-01-01', dateTo: '9999-12-31' });
+    expect(q.has('date_start')).toBe(false);
+    expect(q.has('date_end')).toBe(false);
+  });
 });
 
 describe('the API query', () => {

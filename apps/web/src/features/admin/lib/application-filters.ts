@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@lanyard/shared/constants';
+import { isoDateProblem } from '@lanyard/shared/dates';
 
 /**
  * The applications tab's filters (spec §2) and their two representations: the page URL (so a
@@ -100,13 +101,9 @@ export const APPLICATION_URL_KEYS = {
   page: 'app_page',
 } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date in YYYY-MM-DD, else ''. */
+/** A real calendar date in YYYY-MM-DD within the range the API takes, else ''. */
 export function cleanDate(value: string | null): string {
-  if (!value || !ISO_DATE.test(value)) return '';
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : '';
+  return value && !isoDateProblem(value) ? value : '';
 }
 
 function pick<T extends string>(values: readonly string[], allowed: readonly T[]): T[] {
@@ -156,8 +153,8 @@ export function writeApplicationParams(
   if (next.major.trim()) out.set(K.major, next.major);
   for (const v of next.status) out.append(K.status, v);
   for (const v of next.role) out.append(K.role, v);
-  if (next.dateFrom) out.set(K.dateFrom, next.dateFrom);
-  if (next.dateTo) out.set(K.dateTo, next.dateTo);
+  if (cleanDate(next.dateFrom)) out.set(K.dateFrom, next.dateFrom);
+  if (cleanDate(next.dateTo)) out.set(K.dateTo, next.dateTo);
   for (const v of next.schoolType) out.append(K.schoolType, v);
   for (const v of next.ageGroup) out.append(K.ageGroup, v);
   for (const v of next.rsvp) out.append(K.rsvp, v);
@@ -186,8 +183,11 @@ export function applicationsQuery(filters: ApplicationFilters, page?: number): U
   for (const v of filters.status) q.append('status', v);
   for (const v of filters.role) q.append('role', v);
   for (const v of filters.rsvp) q.append('rsvp_status', v);
-  if (filters.dateFrom) q.set('date_start', filters.dateFrom);
-  if (filters.dateTo) q.set('date_end', filters.dateTo);
+  // A typed year the API refuses (a date input takes any four digits) is left out, not sent.
+  const dateFrom = cleanDate(filters.dateFrom);
+  const dateTo = cleanDate(filters.dateTo);
+  if (dateFrom) q.set('date_start', dateFrom);
+  if (dateTo) q.set('date_end', dateTo);
   const highSchool = booleanFilter(filters.schoolType, 'high_school');
   if (highSchool) q.set('is_high_school', highSchool);
   const under18 = booleanFilter(filters.ageGroup, 'under_18');

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Search, X } from 'lucide-react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
+import { DATE_MAX, DATE_MIN } from '@lanyard/shared/dates';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
@@ -9,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import {
   activeFilterCount,
   AGE_GROUP_OPTIONS,
+  cleanDate,
   filtersActiveLabel,
   ROLE_OPTIONS,
   RSVP_OPTIONS,
@@ -132,7 +134,8 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
                 id={`${id}-from`}
                 type="date"
                 value={filters.dateFrom}
-                max={filters.dateTo || undefined}
+                min={DATE_MIN}
+                max={cleanDate(filters.dateTo) || DATE_MAX}
                 onChange={(event) => onChange({ dateFrom: event.target.value })}
                 aria-describedby={badRange ? `${id}-range-error` : undefined}
                 aria-invalid={badRange || undefined}
@@ -146,7 +149,8 @@ export function ApplicationsFilters({ filters, onChange, onClear }: Applications
                 id={`${id}-to`}
                 type="date"
                 value={filters.dateTo}
-                min={filters.dateFrom || undefined}
+                min={cleanDate(filters.dateFrom) || DATE_MIN}
+                max={DATE_MAX}
                 onChange={(event) => onChange({ dateTo: event.target.value })}
                 aria-invalid={badRange || undefined}
               />

@@ -55,6 +55,14 @@ describe('local date and time <-> ISO with offset', () => {
     expect(localPartsToIso('garbage', '10:00').ok).toBe(false);
   });
 
+  it('refuses a date outside 2000-01-01..2100-12-31, as the server would', () => {
+    const refused = { ok: false, error: 'Use a date between 2000-01-01 and 2100-12-31.' };
+    expect(localPartsToIso('9999-12-31', '23:59')).toEqual(refused);
+    expect(localPartsToIso('1999-06-01', '12:00')).toEqual(refused);
+    expect(localPartsToIso('2101-01-01', '00:00')).toEqual(refused);
+    expect(localPartsToIso('2100-12-31', '12:00')).toEqual({ ok: true, iso: '2100-12-31T12:00:00-05:00' });
+  });
+
   it('round-trips', () => {
     const r = localPartsToIso('2025-03-09', '12:30');
     expect(r.ok && r.iso && isoToLocalParts(r.iso)).toEqual({ date: '2025-03-09', time: '12:30' });

@@ -1,3 +1,4 @@
+import { DATE_RANGE_MESSAGE, isoDateTimeSchema } from '@lanyard/shared/dates';
 import {
   accessCodeSchema,
   applicationWindow,
@@ -70,6 +71,7 @@ export function localPartsToIso(date: string, time: string): LocalDateTimeResult
   const iso =
     `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}` +
     `T${pad(local.getHours())}:${pad(local.getMinutes())}:00${offsetOf(local)}`;
+  if (!isoDateTimeSchema.safeParse(iso).success) return { ok: false, error: `${DATE_RANGE_MESSAGE}.` };
   return { ok: true, iso };
 }
 

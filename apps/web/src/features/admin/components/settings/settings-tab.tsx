@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { KeyRound, Plus, RotateCcw, Save, Sparkles, X } from 'lucide-react';
 import { toast } from 'sonner';
+import { DATE_MAX, DATE_MIN } from '@lanyard/shared/dates';
 import type { AdminSettings, WindowStatus } from '@lanyard/shared/settings';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -273,6 +274,8 @@ function DateTimeField({ idPrefix, legend, date, time, error, onChange, emptyTex
             id={`${idPrefix}-date`}
             type="date"
             value={date}
+            min={DATE_MIN}
+            max={DATE_MAX}
             aria-invalid={error ? true : undefined}
             // A date chosen without a time means the end of that day.
             onChange={(e) => onChange(e.target.value, e.target.value && !time ? DEFAULT_TIME : time)}
