@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PASSWORD, uniqueEmail } from './app';
 import { HACKER_ANSWERS, pdfFile } from './applications';
+import { verifyEmailViaMail } from './mail';
 
 /**
  * The server allows 10 sign-ins per 10 minutes for one e-mail from one address, and every spec
@@ -72,6 +73,7 @@ export async function submitHackerWhenOpen(
   request: APIRequestContext,
   answers: Record<string, unknown> = {},
 ) {
+  await verifyEmailViaMail(request);
   const upload = await request.post('/api/upload/resume', {
     multipart: { file: pdfFile() },
     headers: { Origin: BASE_URL },

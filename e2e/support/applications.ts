@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { BASE_URL } from './app';
+import { verifyEmailViaMail } from './mail';
 
 /** A tiny file the server accepts as a PDF (the type is decided by its first bytes). */
 export function pdfFile(name = 'resume.pdf') {
@@ -41,9 +42,11 @@ export const HACKER_ANSWERS = {
 
 /**
  * Submits a hacker application through the API with the given (signed-in) request context, e.g.
- * `page.request`, which shares the page's session cookie: resume upload first, then the answers.
+ * `page.request`, which shares the page's session cookie: the address verified through its mailed
+ * link, resume upload, then the answers.
  */
 export async function submitHackerViaApi(request: APIRequestContext, answers: Record<string, unknown> = {}) {
+  await verifyEmailViaMail(request);
   const upload = await request.post('/api/upload/resume', {
     multipart: { file: pdfFile() },
     headers: { Origin: BASE_URL },

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PASSWORD, uniqueEmail } from './app';
+import { verifyEmailViaMail } from './mail';
 
 /** A small file whose first bytes make it a PDF (the server decides the type by content). */
 export function pdfResume(name = 'resume.pdf', size?: number) {
@@ -8,14 +9,22 @@ export function pdfResume(name = 'resume.pdf', size?: number) {
   return { name, mimeType: 'application/pdf', buffer };
 }
 
-/** Registers a hacker through the page's own request context, so the page is signed in too. */
-export async function signUpHacker(page: Page, tag = 'apply'): Promise<string> {
+/**
+ * Registers a hacker through the page's own request context, so the page is signed in too, and
+ * verifies the address through its mailed link (submitting needs it) unless `verified: false`.
+ */
+export async function signUpHacker(
+  page: Page,
+  tag = 'apply',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<string> {
   const email = uniqueEmail(tag);
   const res = await page.request.post('/api/auth/register', {
     data: { email, password: PASSWORD, role: 'hacker' },
     headers: { Origin: BASE_URL },
   });
   expect(res.status(), await res.text()).toBe(201);
+  if (verified) await verifyEmailViaMail(page.request);
   return email;
 }
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { sentMail, type SentMail } from './app';
+import { BASE_URL, sentMail, type SentMail } from './app';
 
 /** The text of a message, with quoted-printable soft breaks and escapes undone. */
 export function mailText(mail: SentMail): string {
@@ -33,4 +33,26 @@ export function linkIn(mail: SentMail, route: string): string {
   expect(link, `a ${route} link in the e-mail`).toBeTruthy();
   const url = new URL(link!);
   return url.pathname + url.search;
+}
+
+/**
+ * Verifies the signed-in account's address the way its owner does: through the link in the
+ * verification e-mail that reached the SMTP sink. Submitting an application needs a verified
+ * address, so every helper that submits, or signs up someone who will, calls this. `request`
+ * carries the account's session (e.g. `page.request`); an address already verified is left alone.
+ */
+export async function verifyEmailViaMail(request: APIRequestContext): Promise<void> {
+  const me = await request.get(`${BASE_URL}/api/auth/me`);
+  expect(me.status(), await me.text()).toBe(200);
+  const { user } = (await me.json()) as { user: { email: string; emailVerified: boolean } };
+  if (user.emailVerified) return;
+  const link = new URL(
+    linkIn(await waitForMail(request, user.email, /^Verify your email/), '/verify-email'),
+    BASE_URL,
+  );
+  const res = await request.post(`${BASE_URL}/api/auth/verify-email`, {
+    data: { token: link.searchParams.get('token') },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '../support/fixtures';
 import { BASE_URL, registerViaUi, toasts, uniqueEmail } from '../support/app';
 import { pdfFile } from '../support/applications';
+import { verifyEmailViaMail } from '../support/mail';
 
 /** Opens the mentor form from the dashboard's status card. */
 async function openMentorForm(page: Page) {
@@ -42,6 +43,7 @@ test.describe('mentor application', () => {
   }) => {
     const email = uniqueEmail('mentor-apply');
     await registerViaUi(page, { email, role: 'mentor' });
+    await verifyEmailViaMail(page.request);
     await expect(page.getByTestId('application-status')).toHaveText('Not Started');
     await openMentorForm(page);
 
@@ -177,6 +179,7 @@ test.describe('mentor application', () => {
   }) => {
     consoleGuard.allow(/status of 409/);
     await registerViaUi(page, { email: uniqueEmail('mentor-refused'), role: 'mentor' });
+    await verifyEmailViaMail(page.request);
     await openMentorForm(page);
     await fillRequired(page);
     await answerAvailability(page);

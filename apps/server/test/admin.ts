@@ -49,6 +49,8 @@ export async function seedApplications(
         email: uniqueEmail(s.role ?? 'hacker'),
         passwordHash: 'not-a-password-hash',
         role: s.role ?? ('hacker' as const),
+        // Submitting needs a verified address; an application implies one.
+        emailVerifiedAt: new Date(),
       })),
     )
     .returning({ id: users.id, email: users.email });

@@ -141,13 +141,23 @@ export interface TestUser {
 /**
  * A signed-in applicant made straight in the database: no Argon2 hash and no register rate limit,
  * so files that need dozens of users stay fast. Registration itself is tested in auth.test.ts.
- * The user cannot sign in with a password (the hash is not one).
+ * The user cannot sign in with a password (the hash is not one). Their address is verified, as it
+ * must be to submit, unless `verified: false`.
  */
-export async function quickUser(ctx: TestContext, role: 'hacker' | 'mentor' = 'hacker'): Promise<TestUser> {
+export async function quickUser(
+  ctx: TestContext,
+  role: 'hacker' | 'mentor' = 'hacker',
+  opts: { verified?: boolean } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(role);
   const [user] = await ctx.database.db
     .insert(users)
-    .values({ email, passwordHash: 'not-a-password-hash', role })
+    .values({
+      email,
+      passwordHash: 'not-a-password-hash',
+      role,
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
+    })
     .returning({ id: users.id });
   const token = await createSession(ctx.database.db, ctx.config.sessionSecret, user!.id, {});
   return { token, email, id: user!.id };
@@ -161,8 +171,9 @@ export interface Applicant extends TestUser {
 export async function applicantWithResume(
   ctx: TestContext,
   role: 'hacker' | 'mentor' = 'hacker',
+  opts: { verified?: boolean } = {},
 ): Promise<Applicant> {
-  const user = await quickUser(ctx, role);
+  const user = await quickUser(ctx, role, opts);
   const resume = await uploadResume(ctx.app, user.token);
   return { ...user, resume };
 }

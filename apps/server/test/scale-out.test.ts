@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readZip } from './admin';
 import { hackerAnswers, pdfBytes } from './applicant';
-import { GOOD_PASSWORD, uniqueEmail } from './helper';
+import { GOOD_PASSWORD, markVerified, uniqueEmail } from './helper';
 import { startS3Peer, type S3Peer } from './s3';
 import {
   ensureBuilt,
@@ -215,6 +215,7 @@ describe('two instances on one database and one bucket', () => {
   it('serves on B, through a link A signed, the resume uploaded through A; B zips it', async () => {
     await pool.query('update settings set application_deadline = null, force_application_open = false');
     const user = await register(a);
+    await markVerified(pool, user.email);
     const resume = pdfBytes(700 * 1024);
     const form = new FormData();
     form.append('file', new Blob([resume], { type: 'application/pdf' }), 'Ada CV.pdf');

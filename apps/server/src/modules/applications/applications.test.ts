@@ -8,16 +8,20 @@ import {
   mentorAnswers,
   setSettings,
   submit,
+  uploadResume,
   type Applicant,
 } from '../../../test/applicant';
 import {
   bearer,
   createAdmin,
   createTestContext,
+  markVerified,
+  outboxFor,
   randomIp,
   registerUser,
   type TestContext,
 } from '../../../test/helper';
+import { openMailbox } from '../../../test/mailbox';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -382,6 +386,7 @@ describe('validation of a hacker submission', () => {
 describe('mentor submissions', () => {
   it('accept no resume, and refuse 151 words or missing terms', async () => {
     const m = await registerUser(ctx.app, { role: 'mentor', remoteAddress: randomIp() });
+    await markVerified(ctx.database.pool, m.email);
     const long = Array.from({ length: 151 }, () => 'word').join(' ');
     const tooLong = await submit(ctx.app, m.token, 'mentor', mentorAnswers({ whyGoodFit: long }));
     expect(tooLong.statusCode).toBe(400);
@@ -579,5 +584,70 @@ describe('decisions stay hidden until released', () => {
     await setSettings(ctx, { hacker_decisions_released: true });
     expect((await me(a.token)).json().application.status).toBe('submitted');
     expect(await authStatus(a.token)).toBe('submitted');
+  });
+});
+
+describe('submitting needs a verified address', () => {
+  const UNVERIFIED =
+    'Please verify your email address before you submit. Open the link we emailed you, or choose "Resend verification email" on your dashboard to get a new one. Your answers are kept.';
+
+  async function mailCount(email: string, kind: string): Promise<number> {
+    return (await outboxFor(ctx, email, kind)).length;
+  }
+
+  it('an unverified account keeps its draft but cannot submit (403 email_unverified); nothing is stored or mailed', async () => {
+    const a = await applicantWithResume(ctx, 'hacker', { verified: false });
+    const saved = await draft(a.token, 'PUT', {
+      role: 'hacker',
+      answers: { firstName: 'Ada' },
+      resume_url: a.resume.file_url,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    for (const role of ['hacker', 'mentor'] as const) {
+      const who = role === 'hacker' ? a : await applicantWithResume(ctx, 'mentor', { verified: false });
+      const body = role === 'hacker' ? hackerBody(a) : mentorAnswers();
+      const res = await submit(ctx.app, who.token, role, body);
+      expect({ role, status: res.statusCode, body: res.json() }).toEqual({
+        role,
+        status: 403,
+        body: { error: UNVERIFIED, code: 'email_unverified' },
+      });
+      expect(await applicationRows(ctx, who.id)).toEqual([]);
+      expect(await mailCount(who.email, 'application_received')).toBe(0);
+    }
+    const kept = await draft(a.token);
+    expect(kept.json()).toMatchObject({ draft: { answers: { firstName: 'Ada' }, resume: a.resume } });
+    expect(await authStatus(a.token)).toBe('in_progress');
+  });
+
+  it('the mailed link, or a resent one, verifies the address; the same session then submits', async () => {
+    const u = await registerUser(ctx.app, { remoteAddress: randomIp() });
+    const resume = await uploadResume(ctx.app, u.token);
+    const body = { ...hackerAnswers(), resume_url: resume.file_url };
+    expect((await submit(ctx.app, u.token, 'hacker', body)).json().code).toBe('email_unverified');
+
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email/resend',
+      headers: bearer(u.token),
+      payload: {},
+    });
+    expect(resend.statusCode).toBe(200);
+    const mails = await outboxFor(ctx, u.email, 'email_verification');
+    expect(mails).toHaveLength(2);
+    // Links are made when a message is sent: read the newest one where it arrives.
+    const mailbox = await openMailbox(ctx);
+    const token = await mailbox.token(u.email, 'email_verification').finally(() => mailbox.close());
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
+
+    const res = await submit(ctx.app, u.token, 'hacker', body);
+    expect(res.statusCode).toBe(201);
+    expect(await mailCount(u.email, 'application_received')).toBe(1);
   });
 });

@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { HackerAnswers, MentorAnswers, MyApplication } from '@lanyard/shared/application';
 import type { ApplicantRole } from '@lanyard/shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { applicationDrafts, applications, settings as settingsTable, uploads } from '../../db/schema/index';
+import {
+  applicationDrafts,
+  applications,
+  settings as settingsTable,
+  uploads,
+  users,
+} from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { getSettings, isValidAccessCode, windowOf, type SettingsRow } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
@@ -129,6 +135,23 @@ async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | 
 export const ALREADY_APPLIED =
   'You have already submitted an application. Responses cannot be edited after submission.';
 
+export const EMAIL_UNVERIFIED =
+  'Please verify your email address before you submit. Open the link we emailed you, or choose "Resend verification email" on your dashboard to get a new one. Your answers are kept.';
+
+/**
+ * Anyone may register any address, so a submission (which makes the portal mail that address) waits
+ * until its owner has proved it. The session may be older than the verification (the link opened in
+ * another tab or device), so a session that says "unverified" is checked against the database.
+ */
+async function requireVerifiedEmail(db: DbOrTx, user: SessionUser): Promise<void> {
+  if (user.emailVerified) return;
+  const [row] = await db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!row?.verifiedAt) throw errors.forbidden(EMAIL_UNVERIFIED, 'email_unverified');
+}
+
 /**
  * Stores a submission. One transaction: the window is checked against the server's clock with the
  * settings row locked for share, the application row points at an upload already durable on disk,
@@ -148,6 +171,7 @@ export async function submitApplication(
       'wrong_role',
     );
   }
+  await requireVerifiedEmail(db, user);
   const { resume_url: resumeUrl, access_code: accessCode, ...answers } = body;
   try {
     return await db.transaction(async (tx) => {

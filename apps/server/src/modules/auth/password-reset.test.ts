@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/helper';
+import { hackerAnswers, setSettings, submit, uploadResume } from '../../../test/applicant';
 import { openMailbox, type Mailbox } from '../../../test/mailbox';
 import { hashToken } from '../../lib/tokens';
 import { createOutboxWorker } from '../email/worker';
@@ -426,5 +427,70 @@ describe('mailed links are made when the message is sent (issue 13, item 9)', ()
     const resets = (await mailbox.mailsTo(email)).filter((m) => /^Reset your /.test(m.subject ?? ''));
     expect(resets).toHaveLength(1);
     expect((await completeReset(await mailbox.token(email, 'password_reset'))).statusCode).toBe(200);
+  });
+});
+
+describe('an address registered by someone else', () => {
+  const ATTACKER_PASSWORD = 'Squatter-Password-31';
+
+  it('its owner takes the account over with "Forgot password": the squatter is signed out and locked out, the owner submits', async () => {
+    await setSettings(ctx);
+    const victim = uniqueEmail('victim');
+    // The squatter registers the victim's address, signs in a second time and fills a draft.
+    const squatter = await registerUser(ctx.app, {
+      email: victim,
+      password: ATTACKER_PASSWORD,
+      remoteAddress: randomIp(),
+    });
+    const second = await login(victim, ATTACKER_PASSWORD);
+    expect(second.statusCode).toBe(200);
+    const secondToken = second.json().access_token as string;
+    const lure = 'your account is locked. Verify now at https://evil.example/login';
+    const draft = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/applications/draft',
+      headers: bearer(squatter.token),
+      payload: { role: 'hacker', answers: { firstName: lure } },
+    });
+    expect(draft.statusCode).toBe(200);
+    // They cannot make the portal mail the victim with their text: submitting needs the address proved.
+    const resume = await uploadResume(ctx.app, squatter.token);
+    const refused = await submit(ctx.app, squatter.token, 'hacker', {
+      ...hackerAnswers({ firstName: lure }),
+      resume_url: resume.file_url,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('email_unverified');
+    expect(await outboxFor(ctx, victim, 'application_received')).toEqual([]);
+
+    // The owner asks for a reset, opens the mailed link and chooses a password.
+    const done = await completeReset(await resetCode(victim));
+    expect(done.statusCode).toBe(200);
+
+    // Every session of the squatter is dead, bearer and cookie alike, and their password fails.
+    expect((await me(squatter.token)).statusCode).toBe(401);
+    expect((await me(secondToken)).statusCode).toBe(401);
+    const cookieMe = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: squatter.cookie },
+    });
+    expect(cookieMe.statusCode).toBe(401);
+    expect((await login(victim, ATTACKER_PASSWORD)).statusCode).toBe(401);
+
+    // The owner signs in: the reset proved the address, so they can submit.
+    const owner = await login(victim, NEW_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user).toMatchObject({ email: victim, emailVerified: true });
+    const token = owner.json().access_token as string;
+    const ownResume = await uploadResume(ctx.app, token);
+    const submitted = await submit(ctx.app, token, 'hacker', {
+      ...hackerAnswers({ firstName: 'Vera' }),
+      resume_url: ownResume.file_url,
+    });
+    expect(submitted.statusCode).toBe(201);
+    const received = await outboxFor(ctx, victim, 'application_received');
+    expect(received).toHaveLength(1);
+    expect(received[0]!.text_body).toMatch(/^Hi Vera,/);
   });
 });

@@ -56,36 +56,90 @@ export async function loadTemplates(
   return out;
 }
 
-function fill(text: string, values: TemplateValues, escape: (s: string) => string): string {
-  return text.replace(
-    /\{\{\s*(name|event|dashboard_link|rsvp_deadline)\s*\}\}/g,
-    (_m, key: keyof TemplateValues) => escape(values[key]),
-  );
+/** What an e-mail says instead of a name that cannot be shown: "Hi there,". */
+export const NEUTRAL_NAME = 'there';
+const NAME_MAX_CHARS = 32;
+const NAME_MAX_WORDS = 3;
+const ZERO_WIDTH_JOINERS = /[\u200c\u200d]/gu;
+
+/**
+ * The first name an applicant typed, as e-mails greet them, or NEUTRAL_NAME. It is the one value in
+ * our e-mails that a stranger chooses, and mail clients turn anything that looks like an address
+ * into a link by themselves, in plain text and HTML alike: a "name" holding a URL, a domain or a
+ * sentence would have the portal deliver that stranger's message to whoever owns the address. So a
+ * name is shown only when it reads like one: letters of any script and their marks, spaces,
+ * apostrophes, hyphens and dots (initials), a few words, short, and no dot followed by letters
+ * (`evil.example`). The check runs on the NFKC form, which is also what is shown, so look-alike
+ * dots are caught. Joiners (Persian, Indic names) are allowed but cannot hide a domain.
+ */
+export function greetingName(raw: string): string {
+  const name = raw.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+  const bare = name.replace(ZERO_WIDTH_JOINERS, '');
+  const readsLikeAName =
+    bare.length > 0 &&
+    [...name].length <= NAME_MAX_CHARS &&
+    name.split(' ').length <= NAME_MAX_WORDS &&
+    /^[\p{L}\p{M} '\u2019.\-\u200c\u200d]+$/u.test(name) &&
+    !/\.[\p{L}\p{M}]{2,}/u.test(bare);
+  return readsLikeAName ? name : NEUTRAL_NAME;
 }
+
+type Placeholder = keyof TemplateValues;
+const PLACEHOLDER = /\{\{\s*(name|event|dashboard_link|rsvp_deadline)\s*\}\}/g;
+
+/**
+ * The template cut into runs of text: the admin's own words together with the values the portal
+ * makes (event, link, deadline) are `trusted`; each applicant value stands alone.
+ */
+function runs(text: string, values: TemplateValues): { text: string; trusted: boolean }[] {
+  const out: { text: string; trusted: boolean }[] = [];
+  const push = (part: string, trusted: boolean) => {
+    const last = out.at(-1);
+    if (last && trusted && last.trusted) last.text += part;
+    else if (part) out.push({ text: part, trusted });
+  };
+  let at = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    push(text.slice(at, m.index), true);
+    const key = m[1] as Placeholder;
+    push(values[key], key !== 'name');
+    at = m.index + m[0].length;
+  }
+  push(text.slice(at), true);
+  return out;
+}
+
+// A link ends before trailing punctuation and before an escaped bracket or quote.
+const URL_IN_ESCAPED = /(https?:\/\/[^\s<]+?)(?=[.,;:!?)]*(?:&(?:lt|gt|quot|#39);|\s|$))/g;
 
 /**
  * Plain text is the template with its placeholders filled; the HTML part is the same text,
- * escaped, in paragraphs, with the links made clickable. Values are escaped, never trusted.
+ * escaped, in paragraphs. Only the template's own links and the portal's (the dashboard link)
+ * become clickable: an applicant's value is escaped and never linked, and passes greetingName
+ * first, so neither part can carry their link or sentence.
  */
 export function renderTemplate(
   template: EmailTemplate,
   values: TemplateValues,
   brandColor: string,
 ): RenderedEmail {
-  const subject = fill(template.subject, values, (s) => s).replace(/[\r\n]+/g, ' ');
-  const text = fill(template.body, values, (s) => s);
+  const v = { ...values, name: greetingName(values.name) };
+  const fill = (text: string) =>
+    runs(text, v)
+      .map((r) => r.text)
+      .join('');
+  const subject = fill(template.subject).replace(/[\r\n]+/g, ' ');
+  const text = fill(template.body);
   // The body is plain text: its own characters are escaped as well as the values.
-  const html = escapeHtml(text)
-    .split(/\n{2,}/)
-    .map(
-      (para) =>
-        `<p>${para
-          .replace(
-            /(https?:\/\/[^\s<]+?)(?=&(?:lt|gt|quot|#39);|\s|$)/g,
-            `<a href="$1" style="color:${brandColor}">$1</a>`,
-          )
-          .replace(/\n/g, '<br>')}</p>`,
+  const html = runs(template.body, v)
+    .map((r) =>
+      r.trusted
+        ? escapeHtml(r.text).replace(URL_IN_ESCAPED, `<a href="$1" style="color:${brandColor}">$1</a>`)
+        : escapeHtml(r.text),
     )
+    .join('')
+    .split(/\n{2,}/)
+    .map((para) => `<p>${para.replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   return {
     subject,

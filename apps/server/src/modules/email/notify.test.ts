@@ -55,6 +55,8 @@ describe('decision e-mails', () => {
     ...Array<'pending'>(2).fill('pending'),
     'submitted' as const,
   ];
+  // Names are letters only: e-mails greet anything else (digits included) with a neutral word.
+  const letter = (i: number) => String.fromCharCode(65 + i);
   let hackers: Seeded[] = [];
   let mentors: Seeded[] = [];
 
@@ -62,13 +64,13 @@ describe('decision e-mails', () => {
     hackers = await seedApplications(ctx, HACKERS.length, (i) => ({
       role: 'hacker',
       status: HACKERS[i],
-      firstName: `Hacker${i}`,
+      firstName: `Hacker ${letter(i)}`,
       decidedAt: new Date(),
     }));
     mentors = await seedApplications(ctx, 3, (i) => ({
       role: 'mentor',
       status: (['accepted', 'accepted', 'rejected'] as const)[i],
-      firstName: `Mentor${i}`,
+      firstName: `Mentor ${letter(i)}`,
     }));
     const res = await release('hacker');
     expect(res.statusCode).toBe(200);
@@ -77,7 +79,7 @@ describe('decision e-mails', () => {
     const mails = await decisionMails(ctx);
     expect(mails).toHaveLength(9);
     const want = hackers
-      .map((h, i) => ({ to: h.email, status: HACKERS[i]!, name: `Hacker${i}` }))
+      .map((h, i) => ({ to: h.email, status: HACKERS[i]!, name: `Hacker ${letter(i)}` }))
       .filter((h) => ['accepted', 'waitlisted', 'rejected'].includes(h.status));
     expect(mails.map((m) => [m.to_address, m.kind]).sort()).toEqual(
       want.map((h) => [h.to, `decision_${h.status}`]).sort(),

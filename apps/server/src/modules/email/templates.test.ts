@@ -100,10 +100,9 @@ describe('e-mail templates', () => {
 
     const [mail] = await mailsTo(tagged.email);
     expect(mail!.kind).toBe('decision_accepted');
-    // Subject: placeholders filled, line breaks gone.
-    expect(mail!.subject).toBe(`Welcome <b>x</b> to ${EVENT}`);
-    // Text: raw values.
-    expect(mail!.text_body).toContain('Dear <b>x</b>,');
+    // Subject: placeholders filled, line breaks gone; a name that is markup is not shown at all.
+    expect(mail!.subject).toBe(`Welcome there to ${EVENT}`);
+    expect(mail!.text_body).toContain('Dear there,');
     expect(mail!.text_body).toContain(`You are in for ${EVENT}.`);
     // The deadline is shown in the event's time zone (New York: 12:00 PM for 16:00 UTC).
     expect(mail!.text_body).toMatch(
@@ -111,8 +110,8 @@ describe('e-mail templates', () => {
     );
     expect(mail!.text_body).toContain('Write to <help@example.org>. Tom & Jerry say hi.');
     expect(mail!.text_body).not.toContain('{{');
-    // HTML: escaped values, a clickable dashboard link, the plain text's own characters escaped.
-    expect(mail!.html_body).toContain('Dear &lt;b&gt;x&lt;/b&gt;,');
+    // HTML: a clickable dashboard link, the plain text's own characters escaped.
+    expect(mail!.html_body).toContain('Dear there,');
     expect(mail!.html_body).not.toContain('<b>x</b>');
     expect(mail!.html_body).toContain(`<a href="${DASHBOARD}"`);
     expect(mail!.html_body).toContain('Write to &lt;help@example.org&gt;. Tom &amp; Jerry say hi.');
@@ -120,7 +119,7 @@ describe('e-mail templates', () => {
 
     const [eve] = await mailsTo(crlf.email);
     expect(eve!.subject).not.toMatch(/[\r\n]/);
-    expect(eve!.subject).toBe(`Welcome Eve Bcc: evil@example.org to ${EVENT}`);
+    expect(eve!.subject).toBe(`Welcome there to ${EVENT}`);
 
     // The other decisions keep their default text.
     const [waitlisted] = await mailsTo(walt.email);
@@ -269,6 +268,27 @@ describe('e-mail templates', () => {
     expect(await mailsTo(w.email, 'rsvp_recorded')).toMatchObject([
       { subject: 'RSVP noted for Wendy', text_body: `Thanks Wendy. Details: ${DASHBOARD}` },
     ]);
+  });
+
+  it('an applicant-typed name never puts their text or link into an e-mail', async () => {
+    const hostile = 'your account is locked. Verify now at https://evil.example/login';
+    const a = await submittedHacker(ctx, { firstName: hostile });
+    await setSettings(ctx, { hacker_decisions_released: true });
+    expect(
+      (await call('PUT', `/api/admin/applications/${a.appId}/status`, { status: 'accepted' })).statusCode,
+    ).toBe(200);
+    const mails = await mailsTo(a.email);
+    expect(mails.map((m) => m.kind)).toEqual(['application_received', 'decision_accepted']);
+    for (const mail of mails) {
+      expect(mail.text_body).toMatch(/^Hi there,\n/);
+      for (const part of [mail.subject, mail.text_body, mail.html_body]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('locked');
+      }
+      // The one link is the template's own.
+      expect(mail.html_body.match(/<a /g)).toHaveLength(1);
+      expect(mail.html_body).toContain(`<a href="${DASHBOARD}"`);
+    }
   });
 
   it('is for admins only', async () => {

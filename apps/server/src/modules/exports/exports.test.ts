@@ -309,7 +309,7 @@ describe('GET /api/export/users/csv', () => {
   });
 
   it('applies the list filters, in the list order', async () => {
-    const pendingUser = await quickUser(ctx, 'hacker');
+    const pendingUser = await quickUser(ctx, 'hacker', { verified: false });
     await seedApplication(ctx, { status: 'accepted' });
     await ctx.database.pool.query(
       `insert into applications (user_id, role, status, first_name, last_name, email)

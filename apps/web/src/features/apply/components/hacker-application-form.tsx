@@ -25,6 +25,7 @@ import {
 } from '@lanyard/shared/application';
 import { SHIRT_SIZES, WORD_LIMITS } from '@lanyard/shared/constants';
 import type { PublicSettings } from '@lanyard/shared/settings';
+import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -225,6 +226,10 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
       if (isApiError(err) && err.code === 'applications_closed') {
         void queryClient.invalidateQueries({ queryKey: publicSettingsQueryKey });
       }
+      // The banner above the form follows the account's state, whichever tab changed it.
+      if (isApiError(err) && err.code === 'email_unverified') {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }
       toast.error('Submission Error', {
         description: errorMessage(err, 'An unexpected error occurred. Please try again.'),
       });
@@ -266,6 +271,8 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
           <SaveIndicator status={autosave.status} />
         </div>
       </header>
+
+      {user && !user.emailVerified ? <VerifyEmailBanner email={user.email} context="form" /> : null}
 
       {lateMode ? (
         <Alert tone="warning">

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { roleLabel } from '@lanyard/shared/constants';
 import { SignOutButton } from '@/components/sign-out-button';
+import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
@@ -20,7 +21,6 @@ import { ApplicationTimeline } from './application-timeline';
 import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
-import { VerifyEmailBanner } from './verify-email-banner';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -93,7 +93,12 @@ export function DashboardPage() {
         </div>
       </header>
 
-      {!user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
+      {!user.emailVerified ? (
+        <VerifyEmailBanner
+          email={user.email}
+          context={status === 'not_started' || status === 'in_progress' ? 'dashboard' : 'submitted'}
+        />
+      ) : null}
 
       {/* Spec §2: above the status card, once the role's decision is out. */}
       {application.data && shouldShowRsvpCard(status, released) ? (

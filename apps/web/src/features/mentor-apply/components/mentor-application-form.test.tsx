@@ -55,7 +55,10 @@ interface Call {
   body: unknown;
 }
 
-function serve() {
+const UNVERIFIED =
+  'Please verify your email address before you submit. Open the link we emailed you, or choose "Resend verification email" on your dashboard to get a new one. Your answers are kept.';
+
+function serve(opts: { unverified?: boolean } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -69,6 +72,11 @@ function serve() {
           Response.json({
             draft: { role: 'mentor', answers: {}, resume: null, updated_at: new Date().toISOString() },
           }),
+        );
+      }
+      if (url === '/api/applications/mentor' && opts.unverified) {
+        return Promise.resolve(
+          Response.json({ error: UNVERIFIED, code: 'email_unverified' }, { status: 403 }),
         );
       }
       if (url === '/api/applications/mentor') {
@@ -100,12 +108,19 @@ function serve() {
   return calls;
 }
 
-function renderForm(saved: Record<string, unknown> | null = null) {
+function renderForm(saved: Record<string, unknown> | null = null, emailVerified = true) {
   const router = createMemoryRouter(
     [
       {
         path: '/mentor-apply',
-        element: <MentorApplicationForm email="m@example.org" draftAnswers={saved} draftResume={null} />,
+        element: (
+          <MentorApplicationForm
+            email="m@example.org"
+            emailVerified={emailVerified}
+            draftAnswers={saved}
+            draftResume={null}
+          />
+        ),
       },
       { path: '/mentor-submission-success', element: <p>Success page</p> },
     ],
@@ -230,4 +245,31 @@ describe('MentorApplicationForm', () => {
     // No draft save after the submit.
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
+
+  it('unverified: says so above the form, and a refused submit keeps the answers and shows why', async () => {
+    serve({ unverified: true });
+    const router = renderForm(complete, false);
+    const banner = screen.getByRole('region', { name: 'Verify your email before you submit' });
+    expect(banner.textContent).toContain('m@example.org');
+    expect(within(banner).getByRole('button', { name: 'Resend verification email' })).toBeTruthy();
+    expect(renderedWithoutBanner()).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(UNVERIFIED)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mentor-apply');
+    expect(screen.getByLabelText(/^First Name/)).toHaveProperty('value', 'Ada');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('verified: no banner', () => {
+    serve();
+    renderForm(complete);
+    expect(renderedWithoutBanner()).toBe(true);
+  });
 });
+
+function renderedWithoutBanner(): boolean {
+  return screen.queryByRole('button', { name: 'Resend verification email' }) === null;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CircleAlert, CloudCheck, Send } from 'lucide-react';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import {
 } from '@lanyard/shared/application';
 import { WORD_LIMITS } from '@lanyard/shared/constants';
 import { countWords } from '@lanyard/shared/dates';
+import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -28,7 +30,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth/get-me';
 import { cn } from '@/lib/utils';
 import { useSubmitMentorApplication } from '../api/submit-mentor-application';
 import {
@@ -111,17 +114,20 @@ const Required = () => (
 
 interface MentorApplicationFormProps {
   email: string;
+  emailVerified: boolean;
   draftAnswers: Record<string, unknown> | null;
   draftResume: UploadedFile | null;
 }
 
 export function MentorApplicationForm({
   email,
+  emailVerified,
   draftAnswers: saved,
   draftResume,
 }: MentorApplicationFormProps) {
   const event = useEventConfig();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [initialValues] = useState(() => valuesFromDraft(saved));
   const {
     register,
@@ -192,6 +198,10 @@ export function MentorApplicationForm({
       onError: (err) => {
         setPending(null);
         autosave.resume();
+        // The banner above the form follows the account's state, whichever tab changed it.
+        if (isApiError(err) && err.code === 'email_unverified') {
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        }
         toast.error('Submission Error', { description: errorMessage(err, SUBMIT_FALLBACK) });
       },
     });
@@ -248,6 +258,8 @@ export function MentorApplicationForm({
         </div>
         <SaveIndicator state={autosave.state} live />
       </div>
+
+      {emailVerified ? null : <VerifyEmailBanner email={email} context="form" />}
 
       <Section id="mentor-about" title="About You">
         <div className="grid gap-6 sm:grid-cols-2">

@@ -76,6 +76,7 @@ export function MentorApplyPage() {
     <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 py-8 sm:px-6 md:py-12">
       <MentorApplicationForm
         email={user.email}
+        emailVerified={user.emailVerified}
         draftAnswers={saved?.answers ?? null}
         draftResume={saved?.resume ?? null}
       />
