@@ -348,6 +348,11 @@ export const myApplicationSchema = z.object({
       pronoun: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * True once the dashboard has celebrated this released acceptance (on any device); a later decision
+   * starts false again. Always false before release and for any other decision.
+   */
+  celebrated: z.boolean(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 export const myApplicationResponseSchema = z.object({ application: myApplicationSchema.nullable() });

@@ -196,6 +196,20 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   },
   {
     method: 'POST',
+    url: '/api/applications/me/celebrated',
+    group: 'applicant',
+    personas: ['accepted', 'attending', 'hacker', 'admin', 'anonymous'],
+    valid: () => ({ body: {} }),
+    // A marked celebration stays marked: put the accepted applicant back to "not yet celebrated".
+    async restore(w, p) {
+      await w.ctx.database.pool.query(
+        'update applications set celebrated_status = null, celebrated_decided_at = null where user_id = $1',
+        [p.userId],
+      );
+    },
+  },
+  {
+    method: 'POST',
     url: '/api/applications/rsvp',
     group: 'applicant',
     personas: ['accepted', 'hacker', 'attending', 'anonymous'],

@@ -142,6 +142,10 @@ export const applications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     // The decision last announced by e-mail, so a release never mails the same decision twice.
     decisionNotifiedStatus: applicationStatus('decision_notified_status'),
+    // The released decision the applicant's dashboard last celebrated (its status and decided_at), so
+    // the celebration shows once per decision on any device, and again for a later, different one.
+    celebratedStatus: applicationStatus('celebrated_status'),
+    celebratedDecidedAt: timestamp('celebrated_decided_at', { withTimezone: true }),
     rsvpStatus: rsvpStatus('rsvp_status'),
     rsvpAt: timestamp('rsvp_at', { withTimezone: true }),
     preferredName: text('preferred_name'),

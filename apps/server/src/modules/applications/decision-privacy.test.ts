@@ -33,7 +33,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** What the applicant reads that could carry a decision. */
+/** What the applicant reads that could carry a decision (and POST /me/celebrated below). */
 const APPLICANT_READS = ['/api/applications/me', '/api/auth/me', '/api/applications/me/qr'];
 
 /** Status, headers (all but Date) and body of every applicant read, on both instances. */
@@ -47,6 +47,14 @@ async function applicantView(token: string): Promise<string[]> {
         out.push(describeResponse(url, res));
       }
     }
+    // Asking to celebrate is refused alike whatever the hidden decision (and changes nothing).
+    const celebrate = await app.inject({
+      method: 'POST',
+      url: '/api/applications/me/celebrated',
+      headers: bearer(token),
+      payload: {},
+    });
+    out.push(describeResponse('celebrated', celebrate));
   }
   return out;
 }

@@ -14,6 +14,7 @@ import { signFileLink } from '../../lib/signed-links';
 import * as service from './service';
 import { applications } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const applicant = { access: 'applicant' as const };
@@ -76,6 +77,16 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.readCache!.storeAnswer(ticket, userId, serialized);
       return sendSerialized(reply, serialized);
     },
+  );
+
+  // The dashboard's celebration shows once per released acceptance, on whichever device comes first.
+  app.post(
+    '/me/celebrated',
+    {
+      config: applicant,
+      schema: { body: z.object({}).strict().nullish(), response: { 200: myApplicationResponseSchema } },
+    },
+    async (request) => ({ application: await service.markCelebrated(app.db, request.user!.id) }),
   );
 
   app.get(

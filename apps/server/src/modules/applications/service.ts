@@ -47,7 +47,27 @@ const myApplicationColumns = {
   preferredName: applications.preferredName,
   schoolName: applications.schoolName,
   pronoun: applications.pronoun,
+  decidedAt: applications.decidedAt,
+  celebratedStatus: applications.celebratedStatus,
+  celebratedDecidedAt: applications.celebratedDecidedAt,
 };
+
+/**
+ * Whether the dashboard has celebrated the decision now shown: a released acceptance whose status
+ * and time match the one marked. Before release it is always false, so nothing an admin does
+ * moves a byte of the applicant's view (decision-privacy.test.ts).
+ */
+function celebratedNow(
+  row: Pick<ApplicationRow, 'status' | 'decidedAt' | 'celebratedStatus' | 'celebratedDecidedAt'>,
+  released: boolean,
+): boolean {
+  return (
+    released &&
+    row.status === 'accepted' &&
+    row.celebratedStatus === row.status &&
+    (row.celebratedDecidedAt?.getTime() ?? null) === (row.decidedAt?.getTime() ?? null)
+  );
+}
 
 export async function toMyApplication(
   db: DbOrTx,
@@ -80,6 +100,7 @@ export async function toMyApplication(
       released && row.rsvpStatus === 'accepted'
         ? { preferred_name: row.preferredName, school_name: row.schoolName, pronoun: row.pronoun }
         : null,
+    celebrated: celebratedNow(row, released),
   };
 }
 
@@ -117,6 +138,35 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
           mentorDecisionsReleased: row.mentorDecisionsReleased,
         };
   return toMyApplication(db, row.application, flags, { resume: row.resume });
+}
+
+/**
+ * Marks the applicant's released acceptance as celebrated, so no device celebrates it again. Only
+ * the caller's own row, only a released acceptance: before release every applicant gets the same
+ * refusal whatever the hidden decision, and nothing is written. Marking twice writes nothing.
+ */
+export async function markCelebrated(db: Db, userId: string): Promise<MyApplication> {
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select(myApplicationColumns)
+      .from(applications)
+      .where(eq(applications.userId, userId))
+      .for('update');
+    if (!current) throw errors.notFound('You have no application.', 'no_application');
+    const settings = await getSettings(tx);
+    if (!decisionsReleased(settings, current.role) || current.status !== 'accepted') {
+      throw errors.conflict('There is no released acceptance to celebrate.', 'nothing_to_celebrate');
+    }
+    if (celebratedNow(current, true)) return { current, settings };
+    // Not updated_at: celebrating changes nothing about the application itself.
+    const [updated] = await tx
+      .update(applications)
+      .set({ celebratedStatus: current.status, celebratedDecidedAt: current.decidedAt })
+      .where(eq(applications.id, current.id))
+      .returning(myApplicationColumns);
+    return { current: updated!, settings };
+  });
+  return toMyApplication(db, row.current, row.settings);
 }
 
 async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | undefined | null) {

@@ -47,6 +47,7 @@ function app(role: 'hacker' | 'mentor', answers: Record<string, unknown>): MyApp
     answers,
     rsvp_status: null,
     rsvp_details: null,
+    celebrated: false,
   };
 }
 

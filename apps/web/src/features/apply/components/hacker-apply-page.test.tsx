@@ -107,6 +107,7 @@ const submitted: MyApplication = {
   answers: completeAnswers,
   rsvp_status: null,
   rsvp_details: null,
+  celebrated: false,
 };
 
 interface Server {

@@ -64,6 +64,7 @@ function application(status: MyApplication['status'], released: boolean): MyAppl
     answers: {},
     rsvp_status: null,
     rsvp_details: null,
+    celebrated: false,
   };
 }
 

@@ -55,6 +55,7 @@ function application(
     answers: { university: 'Riverside University', firstName: 'Grace' },
     rsvp_status: rsvp,
     rsvp_details: null,
+    celebrated: false,
   };
 }
 

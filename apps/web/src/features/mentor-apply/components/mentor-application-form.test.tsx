@@ -96,6 +96,7 @@ function serve(opts: { unverified?: boolean } = {}) {
                 answers: {},
                 rsvp_status: null,
                 rsvp_details: null,
+                celebrated: false,
               },
             },
             { status: 201 },
