@@ -50,7 +50,11 @@ const user: PublicUser = {
   emailVerified: true,
 };
 
-function application(status: MyApplication['status'], released: boolean): MyApplication {
+function application(
+  status: MyApplication['status'],
+  released: boolean,
+  extra: Partial<MyApplication> = {},
+): MyApplication {
   return {
     _id: 'a1',
     role: 'hacker',
@@ -65,6 +69,7 @@ function application(status: MyApplication['status'], released: boolean): MyAppl
     rsvp_status: null,
     rsvp_details: null,
     celebrated: false,
+    ...extra,
   };
 }
 
@@ -83,15 +88,18 @@ const settings = {
 };
 
 function serve(app: MyApplication | null) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+  const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
-    const body = url.endsWith('/api/applications/me')
-      ? { application: app }
-      : url.endsWith('/api/settings/public')
-        ? settings
-        : url.endsWith('/api/auth/me')
-          ? { user }
-          : null;
+    // The server remembers the celebration: later reads say so.
+    if (url.endsWith('/api/applications/me/celebrated') && app) app = { ...app, celebrated: true };
+    const body =
+      url.endsWith('/api/applications/me') || url.endsWith('/api/applications/me/celebrated')
+        ? { application: app }
+        : url.endsWith('/api/settings/public')
+          ? settings
+          : url.endsWith('/api/auth/me')
+            ? { user }
+            : null;
     return Promise.resolve(new Response(JSON.stringify(body), { status: body ? 200 : 404 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -183,6 +191,55 @@ describe('DashboardPage status card', () => {
 
     act(() => vi.advanceTimersByTime(5_000));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the celebration is marked on the server once, and stays up while the application is read again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = serve(application('accepted', true));
+    renderDashboard();
+    expect(await screen.findByRole('dialog', { name: 'Congratulations!' })).toBeTruthy();
+    const marks = () =>
+      fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/api/applications/me/celebrated'));
+    await waitFor(() => expect(marks()).toHaveLength(1));
+    expect(marks()[0]![1]?.method).toBe('POST');
+    // The marked answer (celebrated: true) does not cut the overlay short, nor mark it again. (The
+    // modal hides the page from the accessibility tree; a poll would read the application the same way.)
+    act(() => screen.getByRole('button', { name: 'Refresh', hidden: true }).click());
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/api/applications/me')).length).toBe(2),
+    );
+    expect(screen.getByRole('dialog', { name: 'Congratulations!' })).toBeTruthy();
+    expect(marks()).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(5_000));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('no celebration once celebrated (another visit, another device), after a decline, or once attending', async () => {
+    for (const extra of [
+      { celebrated: true },
+      { rsvp_status: 'declined' as const },
+      { rsvp_status: 'accepted' as const },
+    ]) {
+      const fetchMock = serve(application('accepted', true, extra));
+      renderDashboard();
+      expect(await within(statusCard()).findByText('Accepted')).toBeTruthy();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByRole('dialog'), JSON.stringify(extra)).toBeNull();
+      expect(create).not.toHaveBeenCalled();
+      expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/celebrated'))).toBe(false);
+      cleanup();
+    }
+  });
+
+  it('once attending, the check-in code leads: above the e-mail banner and every card', async () => {
+    serve(application('accepted', true, { rsvp_status: 'accepted' }));
+    renderDashboard({ ...user, emailVerified: false });
+    const qr = await screen.findByRole('region', { name: 'Your Check-In Code' });
+    const banner = screen.getByText('Please verify your email');
+    const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(qr, banner)).toBe(true);
+    expect(follows(qr, statusCard())).toBe(true);
+    expect(follows(qr, screen.getByRole('region', { name: 'RSVP' }))).toBe(true);
   });
 
   it('under reduced motion the overlay shows without confetti', async () => {

@@ -13,11 +13,11 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { useMyApplication } from '../api/get-my-application';
 import { usePublicSettings } from '../api/get-public-settings';
-import { applicationStatusView, decisionsReleasedFor, shouldCelebrate } from '../lib/application-status';
+import { applicationStatusView, decisionsReleasedFor } from '../lib/application-status';
 import { shouldShowRsvpCard } from '../lib/rsvp-card';
-import { AcceptanceCelebration } from './acceptance-celebration';
 import { ApplicationStatusCard } from './application-status-card';
 import { ApplicationTimeline } from './application-timeline';
+import { CelebrateOnce } from './celebrate-once';
 import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
@@ -93,6 +93,10 @@ export function DashboardPage() {
         </div>
       </header>
 
+      {/* Once attendance is confirmed, the code is what the applicant opens this page for at the door:
+          it leads, above the banner and the cards, within a phone's first screen. */}
+      {shouldShowCheckinQr(application.data, released) ? <CheckinQrCard /> : null}
+
       {!user.emailVerified ? (
         <VerifyEmailBanner
           email={user.email}
@@ -108,7 +112,6 @@ export function DashboardPage() {
           onRefetchApplication={() => void application.refetch()}
         />
       ) : null}
-      {shouldShowCheckinQr(application.data, released) ? <CheckinQrCard /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -122,9 +125,12 @@ export function DashboardPage() {
         <QuickActions role={user.role} event={event} />
       </div>
 
-      {shouldCelebrate(status, released) ? (
-        <AcceptanceCelebration eventName={name} returnFocusTo={statusTitleRef} />
-      ) : null}
+      <CelebrateOnce
+        application={application.data}
+        released={released}
+        eventName={name}
+        returnFocusTo={statusTitleRef}
+      />
     </main>
   );
 }

@@ -83,10 +83,18 @@ describe('polling and celebration', () => {
     expect(['not_started', 'in_progress', 'admin'].map(shouldPollApplication)).toEqual([false, false, false]);
   });
 
-  it('celebrates an acceptance only once it is released', () => {
-    expect(shouldCelebrate('accepted', true)).toBe(true);
-    expect(shouldCelebrate('accepted', false)).toBe(false);
-    expect(shouldCelebrate('waitlisted', true)).toBe(false);
+  it('celebrates a released acceptance once: not before release, not twice, never after an RSVP', () => {
+    const accepted = { status: 'accepted', rsvp_status: null, celebrated: false } as const;
+    expect(shouldCelebrate(accepted, true)).toBe(true);
+    expect(shouldCelebrate(accepted, false)).toBe(false);
+    expect(shouldCelebrate({ ...accepted, status: 'waitlisted' }, true)).toBe(false);
+    // Already celebrated, on this device or another.
+    expect(shouldCelebrate({ ...accepted, celebrated: true }, true)).toBe(false);
+    // Declined: nothing to cheer. Confirmed: the check-in code matters more than a party.
+    expect(shouldCelebrate({ ...accepted, rsvp_status: 'declined' }, true)).toBe(false);
+    expect(shouldCelebrate({ ...accepted, rsvp_status: 'accepted' }, true)).toBe(false);
+    expect(shouldCelebrate(null, true)).toBe(false);
+    expect(shouldCelebrate(undefined, true)).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { MyApplication } from '@lanyard/shared/application';
 import type { BadgeProps } from '@/components/ui/badge';
 
 /** Statuses after a submit: the card shows a decision (or "Under Review") and the page polls. */
@@ -125,7 +126,21 @@ export function decisionsReleasedFor({ role, application, settings }: ReleaseSou
   return false;
 }
 
-/** The confetti and the celebration overlay: accepted, and the decision is out. */
-export function shouldCelebrate(status: string, released: boolean): boolean {
-  return status === 'accepted' && released;
+/**
+ * The confetti and the celebration overlay: a released acceptance the server has not seen celebrated
+ * yet (on any device). Never after a decline, and not once attendance is confirmed: by then the
+ * check-in code is what the page is for, and the overlay would hide it at the door.
+ */
+export function shouldCelebrate(
+  application: Pick<MyApplication, 'status' | 'rsvp_status' | 'celebrated'> | null | undefined,
+  released: boolean,
+): boolean {
+  return (
+    !!application &&
+    released &&
+    application.status === 'accepted' &&
+    !application.celebrated &&
+    application.rsvp_status !== 'declined' &&
+    application.rsvp_status !== 'accepted'
+  );
 }
