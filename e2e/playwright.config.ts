@@ -32,6 +32,7 @@ const GLOBAL_STATE_SPECS = [
   /admin-bulk\.spec\.ts/,
   /admin-emails\.spec\.ts/,
   /admin-settings\.spec\.ts/,
+  /celebration\.spec\.ts/,
   /checkin-scan\.spec\.ts/,
   /hacker-apply\.spec\.ts/,
   /rsvp\.spec\.ts/,

@@ -212,7 +212,8 @@ test.describe('applicant RSVP', () => {
         },
       });
       expect(answered.status(), await answered.text()).toBe(200);
-      await openDashboard(page, 'accepted');
+      // Attendance already confirmed: no celebration hides the page.
+      await openDashboard(page, 'accepted', { celebrates: false });
       await expect(rsvpCard(page).getByTestId('rsvp-status')).toHaveText('Accepted');
 
       const res = await admin.request.put(`/api/admin/applications/${applicant.id}/rsvp`, {
