@@ -71,7 +71,8 @@ export function rsvpCard(page: Page) {
 }
 
 /**
- * Opens the dashboard (or reloads it, with `reload`) and waits for the decision. For an accepted
+ * Opens the dashboard (or reloads it, with `reload`) and waits for the decision and the RSVP card
+ * (none for a rejected applicant). For an accepted
  * applicant it closes the celebration overlay, which would otherwise cover the page for 5 s.
  */
 export async function openDashboard(
@@ -91,7 +92,9 @@ export async function openDashboard(
     await celebration.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await expect(celebration).toBeHidden();
   }
-  await expect(rsvpCard(page)).toBeVisible();
+  // A rejected applicant has nothing to answer: no RSVP card (issue 14, item 9).
+  if (status === 'rejected') await expect(rsvpCard(page)).toHaveCount(0);
+  else await expect(rsvpCard(page)).toBeVisible();
 }
 
 export interface RsvpRow {

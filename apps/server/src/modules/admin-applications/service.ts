@@ -13,6 +13,7 @@ import { audit, type AuditActor } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
 import type { AppConfig } from '../../config';
 import { queueDecisionEmails, queueDecisionEmailsIfReleased } from '../email/notify';
+import { VOIDED_RSVP, voidsRsvp } from '../../policies/rsvp';
 import { applicationFilters } from './filters';
 
 type Row = typeof applications.$inferSelect;
@@ -118,7 +119,40 @@ export async function getApplicationDetail(db: Db, id: string): Promise<AdminApp
   };
 }
 
-/** Sets one status for many applications in one transaction; one audit row per change. */
+/** What an RSVP held, for the audit row that records it being voided. */
+const rsvpColumns = {
+  rsvpStatus: applications.rsvpStatus,
+  rsvpAt: applications.rsvpAt,
+  preferredName: applications.preferredName,
+  schoolName: applications.schoolName,
+  pronoun: applications.pronoun,
+  linkedinUrl: applications.linkedinUrl,
+  githubUrl: applications.githubUrl,
+  liabilityWaiverAccepted: applications.liabilityWaiverAccepted,
+  photoClearanceAccepted: applications.photoClearanceAccepted,
+  photoSharingOptOut: applications.photoSharingOptOut,
+};
+
+function rsvpSnapshot(r: Pick<Row, 'status' | keyof typeof rsvpColumns>) {
+  return {
+    status: r.status,
+    rsvp_status: r.rsvpStatus,
+    rsvp_at: r.rsvpAt?.toISOString() ?? null,
+    preferred_name: r.preferredName,
+    school_name: r.schoolName,
+    pronoun: r.pronoun,
+    linkedin_url: r.linkedinUrl,
+    github_url: r.githubUrl,
+    liability_waiver_accepted: r.liabilityWaiverAccepted,
+    photo_clearance_accepted: r.photoClearanceAccepted,
+    photo_sharing_opt_out: r.photoSharingOptOut,
+  };
+}
+
+/**
+ * Sets one status for many applications in one transaction; one audit row per change, and one more
+ * for each RSVP the change voids.
+ */
 export async function setStatuses(
   db: Db,
   actor: AuditActor,
@@ -129,7 +163,7 @@ export async function setStatuses(
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const current = await tx
-      .select({ id: applications.id, status: applications.status })
+      .select({ id: applications.id, status: applications.status, ...rsvpColumns })
       .from(applications)
       .where(inArray(applications.id, unique))
       .orderBy(asc(applications.id))
@@ -146,8 +180,21 @@ export async function setStatuses(
           current.map((c) => c.id),
         ),
       );
-    await tx.insert(auditLog).values(
-      current.map((c) => ({
+    // A recorded RSVP answered the old decision: it stops counting with the change (policies/rsvp).
+    const voided = current.filter((c) => voidsRsvp(c, status));
+    if (voided.length) {
+      await tx
+        .update(applications)
+        .set(VOIDED_RSVP)
+        .where(
+          inArray(
+            applications.id,
+            voided.map((c) => c.id),
+          ),
+        );
+    }
+    await tx.insert(auditLog).values([
+      ...current.map((c) => ({
         actorId: actor.id,
         actorEmail: actor.email,
         ip: actor.ip ?? null,
@@ -157,7 +204,17 @@ export async function setStatuses(
         before: { status: c.status },
         after: { status },
       })),
-    );
+      ...voided.map((c) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        ip: actor.ip ?? null,
+        action: 'rsvp.void',
+        targetType: 'application',
+        targetId: c.id,
+        before: rsvpSnapshot(c),
+        after: { status, rsvp_status: null, reason: 'decision_changed' },
+      })),
+    ]);
     // Once a role's decisions are out, a new decision is announced right away.
     await queueDecisionEmailsIfReleased(
       tx,

@@ -305,6 +305,7 @@ export async function importFromRsvps(db: Db, actor: AuditActor) {
         a.birth_year, a.birth_month, a.birth_day, a.is_high_school, a.preferred_name, a.pronoun,
         a.linkedin_url, a.github_url, a.answers->>'gender', a.answers->>'race', a.shirt_size, a.answers->>'travelFrom'
       from ${applications} a
+      -- isConfirmedAttendee (policies/rsvp) in SQL: an RSVP on file always answers the current decision.
       where a.status = 'accepted' and a.rsvp_status = 'accepted'
       on conflict (application_id) do update set
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,

@@ -87,7 +87,7 @@ function DetailsBody({ row }: { row: RsvpRow }) {
             [
               'RSVP Status',
               <Badge key="r" tone={rsvpStatusTone(row.rsvp_status)}>
-                {rsvpStatusLabel(row.rsvp_status)}
+                {rsvpStatusLabel(row.rsvp_status, row.status)}
               </Badge>,
             ],
             ['Responded At', row.rsvp_at ? formatDateTime(row.rsvp_at) : NO_RESPONSE],
