@@ -329,7 +329,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
         onSubmit={handleSubmit(onValid, onInvalid)}
         className="flex flex-col gap-6"
       >
-        <FormSection id="personal" title="Personal information">
+        <FormSection id="personal" title="Personal Information">
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
               id="firstName"
@@ -506,7 +506,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
           </div>
         </FormSection>
 
-        <FormSection id="academic" title="Academic information">
+        <FormSection id="academic" title="Academic Information">
           <FormField
             id="university"
             label={
@@ -589,7 +589,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
 
         <FormSection
           id="essays"
-          title="Short answers"
+          title="Short Answers"
           description="The word counts are guides, not hard limits. Write in your own voice."
         >
           <EssayField

@@ -249,6 +249,24 @@ describe('HackerApplyPage', () => {
     expect(posted('/api/applications/hacker')).toHaveLength(0);
   });
 
+  it('titles its sections in Title Case, like the mentor form and the read-only view', async () => {
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Hacker application' });
+    expect(
+      within(form)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Personal Information',
+      'Academic Information',
+      'Short Answers',
+      'Logistics',
+      'Links',
+      'Community',
+      'Terms',
+    ]);
+  });
+
   it('asks for a guardian under 18 and shows the field from birth year 2007', async () => {
     server.draft = { answers: { ...completeAnswers, birthYear: 2008 }, resume };
     renderPage();
