@@ -22,13 +22,8 @@ export function capitalize(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-export function statusLabel(status: string): string {
-  return capitalize(status.replace(/_/g, ' '));
-}
-
-export function roleName(role: string): string {
-  return capitalize(role);
-}
+// One style for every status and role label: the shared module's (packages/shared/src/labels.ts).
+export { statusLabel, roleTitle as roleName } from '@lanyard/shared/labels';
 
 const RSVP_LABELS: Record<string, string> = { accepted: 'Accepted', declined: 'Declined', maybe: 'Maybe' };
 
