@@ -1,3 +1,4 @@
+import type { DashboardStats } from '@lanyard/shared/admin';
 import type { BadgeProps } from '@/components/ui/badge';
 
 type Tone = NonNullable<BadgeProps['tone']>;
@@ -69,4 +70,15 @@ export function safeHttpUrl(value: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The card counts applicants (spec: Registered Users); the Users list also lists staff accounts, so
+ * the card says how the two numbers meet: "808 applicants + 1 staff account = 809 users".
+ */
+export function registeredUsersNote(s: Pick<DashboardStats, 'total_users' | 'staff_users'>): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const applicants = `${n(s.total_users)} applicant${s.total_users === 1 ? '' : 's'}`;
+  const staff = `${n(s.staff_users)} staff account${s.staff_users === 1 ? '' : 's'}`;
+  return `${applicants} + ${staff} = ${n(s.total_users + s.staff_users)} users`;
 }
