@@ -116,7 +116,7 @@ test.describe('admin RSVP tab', () => {
     // Read-only details, with the attendance details of an accepted RSVP.
     await row.getByRole('button', { name: /^View RSVP details of/ }).click();
     const details = page.getByRole('dialog', { name: 'RSVP Details' });
-    const attendance = details.getByRole('region', { name: 'Attendance Details' });
+    const attendance = details.getByRole('region', { name: 'RSVP', exact: true });
     await expect(attendance.getByText('Addie Lovelace', { exact: true })).toBeVisible();
     await expect(attendance.getByText('xe/xem', { exact: true })).toBeVisible();
     await expect(attendance.getByText('No Public Sharing')).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('admin RSVP tab', () => {
       .getByRole('button', { name: /^View RSVP details of/ })
       .click();
     await expect(details.getByText('Declined')).toBeVisible();
-    await expect(details.getByRole('region', { name: 'Attendance Details' })).toHaveCount(0);
+    await expect(details.getByRole('region', { name: 'RSVP', exact: true })).toHaveCount(0);
 
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -280,7 +280,7 @@ test.describe('admin RSVP tab', () => {
       .click();
     const details = page.getByRole('dialog', { name: 'RSVP Details' });
     await expect(details.getByText('No Response').first()).toBeVisible();
-    await expect(details.getByRole('region', { name: 'Attendance Details' })).toHaveCount(0);
+    await expect(details.getByRole('region', { name: 'RSVP', exact: true })).toHaveCount(0);
   });
 
   test('Export CSV downloads the filtered RSVPs', async ({ page }) => {

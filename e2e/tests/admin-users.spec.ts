@@ -52,8 +52,8 @@ test.describe('admin users tab', () => {
     await expect(row.getByRole('button', { name: `View application of ${email}` })).toHaveCount(0);
 
     // Role chip hacker excludes the mentor; the filters live in the URL.
-    await page.getByRole('button', { name: 'hacker', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'hacker', exact: true })).toHaveAttribute(
+    await page.getByRole('button', { name: 'Hacker', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Hacker', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -70,7 +70,7 @@ test.describe('admin users tab', () => {
     await expect(page).not.toHaveURL(/users_/);
     await expect(page.getByText(/filters? active/)).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'mentor', exact: true }).click();
+    await page.getByRole('button', { name: 'Mentor', exact: true }).click();
     await page.getByRole('button', { name: 'Not Started', exact: true }).click();
     await searchUsers(page, email);
     await expect(userRow(page, email)).toBeVisible();

@@ -15,6 +15,8 @@ export const dashboardStatsSchema = z.object({
   hacker_applications: z.number().int(),
   mentor_applications: z.number().int(),
   not_graded: z.number().int(),
+  /** Accounts that are not applicants (admins, volunteers): with total_users, the Users list total. */
+  staff_users: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
