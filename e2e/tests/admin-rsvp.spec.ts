@@ -79,7 +79,7 @@ test.describe('admin RSVP tab', () => {
     await expect(row.getByRole('cell').nth(CELL.name)).toHaveText(`${hostile} ${tag}`);
     await expect(row.getByRole('cell').nth(CELL.role)).toHaveText('Mentor');
     await expect(row.getByRole('cell').nth(CELL.status)).toHaveText('Accepted');
-    await expect(row.getByRole('cell').nth(CELL.rsvp)).toHaveText('No Response');
+    await expect(row.getByRole('cell').nth(CELL.rsvp)).toHaveText('Awaiting RSVP');
     await expect(row.getByRole('cell').nth(CELL.liability)).toHaveText('N/A');
     await expect(row.getByRole('cell').nth(CELL.photo)).toHaveText('N/A');
     await expect(page.getByTestId('rsvp-stat-no_response')).toContainText('1');
@@ -372,7 +372,7 @@ test.describe('admin RSVP tab', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(rsvpRow(page, mentor.email).getByRole('cell').nth(CELL.rsvp)).toHaveText('No Response');
+    await expect(rsvpRow(page, mentor.email).getByRole('cell').nth(CELL.rsvp)).toHaveText('Awaiting RSVP');
 
     await page.route('**/api/admin/rsvp/csv*', (route) => route.fulfill(boom));
     await page.getByRole('button', { name: 'Export CSV' }).click();
