@@ -86,7 +86,8 @@ export async function expectNoCelebration(page: Page) {
 }
 
 /**
- * Opens the dashboard (or reloads it, with `reload`) and waits for the decision. An acceptance
+ * Opens the dashboard (or reloads it, with `reload`) and waits for the decision and the RSVP card
+ * (none for a rejected applicant). An acceptance
  * celebrates on its first visit only (`celebrates`, by default on a first open, not on a reload):
  * then it waits until the server has recorded the celebration and closes the overlay, which would
  * otherwise cover the page for 5 s; otherwise it checks no overlay shows.
@@ -118,7 +119,9 @@ export async function openDashboard(
   } else {
     await expectNoCelebration(page);
   }
-  await expect(rsvpCard(page)).toBeVisible();
+  // A rejected applicant has nothing to answer: no RSVP card (issue 14, item 9).
+  if (status === 'rejected') await expect(rsvpCard(page)).toHaveCount(0);
+  else await expect(rsvpCard(page)).toBeVisible();
 }
 
 export interface RsvpRow {

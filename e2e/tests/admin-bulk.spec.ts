@@ -109,6 +109,85 @@ test.describe('admin bulk actions', () => {
     await expect(page.getByText('No applications found.')).toBeVisible();
   });
 
+  test('the release dialog says what will happen, shows each e-mail, and can release without e-mail', async ({
+    page,
+  }, testInfo) => {
+    const tag = uniqueTag('Pre');
+    const [yes, no] = await Promise.all(
+      ['Yes', 'No'].map((n) => createHackerApplicant(admin, { firstName: `Pre${n}`, lastName: tag })),
+    );
+    await setApplicationStatus(admin, yes!.id, 'accepted');
+    await setApplicationStatus(admin, no!.id, 'rejected');
+    // The real numbers, counted through the list (every hacker of this run, not only ours).
+    const total = async (status: string) => {
+      const res = await admin.request.get('/api/admin/applications', {
+        params: { role: 'hacker', status, limit: 1 },
+        headers: admin.headers,
+      });
+      return ((await res.json()) as { total: number }).total;
+    };
+    const [accepted, waitlisted, rejected] = [
+      await total('accepted'),
+      await total('waitlisted'),
+      await total('rejected'),
+    ];
+    const previewRes = await admin.request.get('/api/admin/decisions/hacker/preview', {
+      headers: admin.headers,
+    });
+    const preview = (await previewRes.json()) as {
+      emails: number;
+      samples: { template: string; subject: string; recipient: { email: string } }[];
+    };
+    // Ours are not announced yet, so at least their two e-mails go out.
+    expect(preview.emails).toBeGreaterThanOrEqual(2);
+    try {
+      await signInNewAdmin(page, admin);
+      await openAdminTab(page, 'bulk-actions');
+      await page.getByRole('button', { name: 'Release Hacker Decisions', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
+      const people = accepted + waitlisted + rejected;
+      await expect(dialog.getByTestId('release-summary')).toHaveText(
+        `${people} hacker ${people === 1 ? 'applicant' : 'applicants'} will see their decision: ` +
+          `${accepted} accepted, ${waitlisted} waitlisted, ${rejected} rejected. ` +
+          `${preview.emails} ${preview.emails === 1 ? 'e-mail' : 'e-mails'} will be sent.`,
+      );
+      // One preview per e-mail that goes out, as its real recipient gets it.
+      for (const sample of preview.samples) {
+        const card = dialog.getByTestId(`release-preview-${sample.template}`);
+        await expect(card).toContainText(sample.subject);
+        await expect(card).toContainText(sample.recipient.email);
+        await expect(card.locator('pre')).toContainText(/^Hi .+,/);
+        await expect(card.locator('iframe[sandbox=""]')).toHaveCount(1);
+      }
+      await page.screenshot({ path: testInfo.outputPath('release-dialog-1280.png'), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: testInfo.outputPath('release-dialog-390.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      const withoutEmail = dialog.getByRole('checkbox', { name: 'Release without e-mail' });
+      await withoutEmail.check();
+      await expect(dialog.getByTestId('release-summary')).toContainText(
+        'No e-mails will be sent: these decisions count as announced, and a later release will not e-mail them either.',
+      );
+      await dialog.getByLabel('Type confirm to continue').fill('confirm');
+      await dialog.getByRole('button', { name: 'Release Decisions' }).click();
+      await expect(toasts(page).getByText('Decisions Released!')).toBeVisible();
+      await expect(toasts(page).getByText(/No e-mails were sent\./)).toBeVisible();
+      const mails = await admin.request.get('/api/admin/emails', {
+        params: { search: yes!.email, kind: 'decision_accepted' },
+        headers: admin.headers,
+      });
+      expect(((await mails.json()) as { total: number }).total).toBe(0);
+
+      await page.getByRole('button', { name: 'Unrelease Hacker Decisions' }).click();
+      await expect(dialog).toContainText('E-mails already sent cannot be recalled');
+      await page.screenshot({ path: testInfo.outputPath('unrelease-dialog-1280.png') });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await setDecisionsReleased(admin, 'hacker', false);
+    }
+  });
+
   test('releasing hacker decisions shows the applicant "Accepted"; unrelease hides it', async ({
     page,
     browser,

@@ -106,6 +106,31 @@ test.describe('admin e-mails and templates', () => {
     await expect(emailsTable(page).getByRole('button', { name: /^Retry/ })).toHaveCount(listed);
   });
 
+  test('at 1280 px the whole table fits, Actions column included', async ({ page }) => {
+    // At least one real row, so the columns have content to be as wide as they get.
+    const mentor = await createMentor(admin, { firstName: 'Wide', lastName: uniqueTag('Wide') });
+    await expect.poll(async () => (await emailsTo(admin, mentor.email)).length, { timeout: 20_000 }).toBe(1);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInNewAdmin(page, admin);
+    await openTab(page, 'emails');
+    const table = emailsTable(page);
+    await expect(table.getByRole('row').filter({ hasText: mentor.email })).toBeVisible();
+    const actions = table.getByRole('columnheader', { name: 'Actions' });
+    const scroller = page.getByRole('group', { name: 'E-mails' });
+    const [cell, box] = [await actions.boundingBox(), await scroller.boundingBox()];
+    expect(cell && box).toBeTruthy();
+    // Inside the table's own scroll area (not clipped by it) and inside the window.
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(1280);
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('emails-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: test.info().outputPath('emails-390.png'), fullPage: true });
+  });
+
   test('without SMTP the view says so; retry on a failed e-mail queues it again', async ({ page }) => {
     // A real failure (8 refused attempts) or a server without SMTP cannot be made here: the list is
     // simulated, the page and the click are real.

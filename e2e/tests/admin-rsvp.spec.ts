@@ -79,7 +79,7 @@ test.describe('admin RSVP tab', () => {
     await expect(row.getByRole('cell').nth(CELL.name)).toHaveText(`${hostile} ${tag}`);
     await expect(row.getByRole('cell').nth(CELL.role)).toHaveText('Mentor');
     await expect(row.getByRole('cell').nth(CELL.status)).toHaveText('Accepted');
-    await expect(row.getByRole('cell').nth(CELL.rsvp)).toHaveText('No Response');
+    await expect(row.getByRole('cell').nth(CELL.rsvp)).toHaveText('Awaiting RSVP');
     await expect(row.getByRole('cell').nth(CELL.liability)).toHaveText('N/A');
     await expect(row.getByRole('cell').nth(CELL.photo)).toHaveText('N/A');
     await expect(page.getByTestId('rsvp-stat-no_response')).toContainText('1');
@@ -116,7 +116,7 @@ test.describe('admin RSVP tab', () => {
     // Read-only details, with the attendance details of an accepted RSVP.
     await row.getByRole('button', { name: /^View RSVP details of/ }).click();
     const details = page.getByRole('dialog', { name: 'RSVP Details' });
-    const attendance = details.getByRole('region', { name: 'Attendance Details' });
+    const attendance = details.getByRole('region', { name: 'RSVP', exact: true });
     await expect(attendance.getByText('Addie Lovelace', { exact: true })).toBeVisible();
     await expect(attendance.getByText('xe/xem', { exact: true })).toBeVisible();
     await expect(attendance.getByText('No Public Sharing')).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('admin RSVP tab', () => {
       .getByRole('button', { name: /^View RSVP details of/ })
       .click();
     await expect(details.getByText('Declined')).toBeVisible();
-    await expect(details.getByRole('region', { name: 'Attendance Details' })).toHaveCount(0);
+    await expect(details.getByRole('region', { name: 'RSVP', exact: true })).toHaveCount(0);
 
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -280,7 +280,7 @@ test.describe('admin RSVP tab', () => {
       .click();
     const details = page.getByRole('dialog', { name: 'RSVP Details' });
     await expect(details.getByText('No Response').first()).toBeVisible();
-    await expect(details.getByRole('region', { name: 'Attendance Details' })).toHaveCount(0);
+    await expect(details.getByRole('region', { name: 'RSVP', exact: true })).toHaveCount(0);
   });
 
   test('Export CSV downloads the filtered RSVPs', async ({ page }) => {
@@ -372,7 +372,7 @@ test.describe('admin RSVP tab', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(rsvpRow(page, mentor.email).getByRole('cell').nth(CELL.rsvp)).toHaveText('No Response');
+    await expect(rsvpRow(page, mentor.email).getByRole('cell').nth(CELL.rsvp)).toHaveText('Awaiting RSVP');
 
     await page.route('**/api/admin/rsvp/csv*', (route) => route.fulfill(boom));
     await page.getByRole('button', { name: 'Export CSV' }).click();

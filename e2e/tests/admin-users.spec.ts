@@ -52,8 +52,8 @@ test.describe('admin users tab', () => {
     await expect(row.getByRole('button', { name: `View application of ${email}` })).toHaveCount(0);
 
     // Role chip hacker excludes the mentor; the filters live in the URL.
-    await page.getByRole('button', { name: 'hacker', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'hacker', exact: true })).toHaveAttribute(
+    await page.getByRole('button', { name: 'Hacker', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Hacker', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -70,7 +70,7 @@ test.describe('admin users tab', () => {
     await expect(page).not.toHaveURL(/users_/);
     await expect(page.getByText(/filters? active/)).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'mentor', exact: true }).click();
+    await page.getByRole('button', { name: 'Mentor', exact: true }).click();
     await page.getByRole('button', { name: 'Not Started', exact: true }).click();
     await searchUsers(page, email);
     await expect(userRow(page, email)).toBeVisible();
@@ -220,9 +220,43 @@ test.describe('admin users tab', () => {
     dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Role').selectOption('hacker');
     await dialog.getByRole('button', { name: 'Create user' }).click();
     await expect(dialog.getByRole('alert')).toBeVisible();
     await expect(dialog).toBeVisible();
+  });
+
+  test('Add user requires a role, staff roles listed first', async ({ page }) => {
+    await signInNewAdmin(page, admin);
+    const creates: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/admin/users')
+        creates.push(req.url());
+    });
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    const role = dialog.getByLabel('Role');
+    // No role is chosen for the admin: a volunteer account must not quietly become an applicant.
+    await expect(role).toHaveValue('');
+    await expect(role.getByRole('option')).toHaveText([
+      'Choose a role',
+      'Volunteer (check-in)',
+      'Admin',
+      'Hacker',
+      'Mentor',
+    ]);
+    await dialog.getByLabel('Email').fill(uniqueEmail('norole'));
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Create user' }).click();
+    await expect(dialog.getByText('Choose a role', { exact: true }).last()).toBeVisible();
+    await expect(role).toHaveAttribute('aria-invalid', 'true');
+    await expect(role).toBeFocused();
+    await expect(dialog).toBeVisible();
+    expect(creates).toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`add-user-${width}.png`) });
+    }
   });
 
   test('a failed load shows "Could not load users." and "Failed to fetch users."', async ({

@@ -128,14 +128,15 @@ test.describe('hacker application form', () => {
     await expect(page.getByRole('button', { name: 'Upload resume' })).toBeVisible();
   });
 
-  test('required fields: inline errors on submit, the first one focused, terms in a toast', async ({
+  test('required fields: inline errors on submit, the first one focused and named in a toast', async ({
     page,
   }) => {
     await signUpHacker(page, 'apply-required');
     await openHackerForm(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
 
-    await expect(page.getByText('First name is required')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Hacker application' });
+    await expect(form.getByText('First name is required')).toBeVisible();
     for (const message of [
       'Last name is required',
       'Phone number is required',
@@ -148,15 +149,23 @@ test.describe('hacker application form', () => {
       'Please enter a valid birthday',
       'Please upload your resume.',
     ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(form.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('First name')).toBeFocused();
     await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('First name')).toHaveAttribute('aria-describedby', 'firstName-error');
     await expect(page.getByLabel('Birth month')).toHaveAttribute('aria-describedby', 'birthday-error');
-    await expect(toasts(page).getByText('Terms and Conditions')).toBeVisible();
-    await expect(toasts(page).getByText('You must accept the terms to apply.')).toBeVisible();
+    // The toast names what the focus went to (and how many there are), not the last problem.
+    const summary = await page.getByText(/answers need your attention\.$/).textContent();
+    const count = summary!.split(' ')[0];
+    await expect(toasts(page).getByText(`${count} answers need your attention`)).toBeVisible();
+    await expect(toasts(page).getByText('First name is required')).toBeVisible();
+    await expect(toasts(page).getByText('Terms and Conditions')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`failed-submit-${width}.png`) });
+    }
 
     // An impossible date is still "not a valid birthday"; an under-18 needs a guardian.
     await page.getByLabel('First name').fill('Ada');
@@ -168,10 +177,64 @@ test.describe('hacker application form', () => {
     await expect(page.getByText('Please enter a valid birthday')).toBeVisible();
     await page.getByLabel('Birth day').fill('3');
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(toasts(page).getByText('Guardian Information')).toBeVisible();
     await expect(
-      toasts(page).getByText("Guardian's name is required for applicants under 18."),
+      page.getByRole('main').getByText("Guardian's name is required for applicants under 18."),
     ).toBeVisible();
+    // Other answers come first on the page, so the toast names the first of them.
+    await expect(page.getByLabel('Last name')).toBeFocused();
+    await expect(toasts(page).getByText('Last name is required').last()).toBeVisible();
+  });
+
+  test('the school picker lists real matches first and the free-text option last', async ({ page }) => {
+    await signUpHacker(page, 'apply-school-order');
+    await openHackerForm(page);
+    const school = page.getByRole('combobox', { name: 'School', exact: true });
+    await school.fill('Rutgers');
+    const options = page.getByRole('listbox', { name: 'School suggestions' }).getByRole('option');
+    await expect(options.first()).toHaveText(/^Rutgers University/);
+    await expect(options.last()).toHaveText('Use "Rutgers"');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`school-picker-${width}.png`) });
+    }
+    // The first suggestion is one arrow press away.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(school).toHaveValue('Rutgers University');
+  });
+
+  test('the birthday error clears as soon as the date is valid, and stops counting', async ({ page }) => {
+    await signUpHacker(page, 'apply-birthday');
+    await openHackerForm(page);
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const summary = page.getByText(/answers? needs? your attention\.$/);
+    await expect(summary).toBeVisible();
+    const before = Number((await summary.textContent())!.split(' ')[0]);
+    const message = page.getByText('Please enter a valid birthday', { exact: true });
+    await expect(message).toBeVisible();
+
+    // Month, day, then year: the message goes with the last keystroke that makes the date real.
+    await page.getByLabel('Birth month').fill('12');
+    await page.getByLabel('Birth day').fill('10');
+    await page.getByLabel('Birth year').fill('2001');
+    await expect(message).toBeHidden();
+    await expect(page.getByLabel('Birth day')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(summary).toHaveText(`${before - 1} answers need your attention.`);
+
+    // An impossible date comes back on the next submit, and leaves when another part fixes it.
+    await page.getByLabel('Birth month').fill('2');
+    await page.getByLabel('Birth day').fill('30');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(message).toBeVisible();
+    await expect(summary).toHaveText(`${before} answers need your attention.`);
+    await page.getByLabel('Birth month').fill('3');
+    await expect(message).toBeHidden();
+    await expect(summary).toHaveText(`${before - 1} answers need your attention.`);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByLabel('Birth month').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`birthday-${width}.png`) });
+    }
   });
 
   test('a resume over 10MB or of the wrong type is refused before uploading', async ({ page }) => {
@@ -214,9 +277,8 @@ test.describe('hacker application form', () => {
     await page.keyboard.type('massachusetts institute');
     const list = page.getByRole('listbox', { name: 'School suggestions' });
     await expect(list).toBeVisible();
-    await expect(list.getByRole('option').first()).toHaveText(/^Use "massachusetts institute"/);
-    await expect(list.getByRole('option', { name: /^Massachusetts Institute of Technology/ })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('option').first()).toHaveText(/^Massachusetts Institute of Technology/);
+    await expect(list.getByRole('option').last()).toHaveText(/^Use "massachusetts institute"/);
     await page.keyboard.press('ArrowDown');
     await expect(school).toHaveAttribute('aria-activedescendant', /option/);
     await page.keyboard.press('Enter');

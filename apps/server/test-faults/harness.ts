@@ -4,6 +4,8 @@
  * clean-up of any PostgreSQL a failed test leaves behind.
  */
 import crypto from 'node:crypto';
+import pg from 'pg';
+import { runningEmbeddedUrl } from '../src/db/embedded';
 import {
   makeDataDir as makeAnyDataDir,
   startServer as startAnyServer,
@@ -46,6 +48,8 @@ export function makeDataDir(prefix: string): string {
 export interface Server extends ServerProcess {
   /** The same as url, the name the fault tests use. */
   base: string;
+  /** Where its database is now: DATABASE_URL, or the embedded server running on its DATA_DIR. */
+  databaseUrl(): string | undefined;
 }
 
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
@@ -61,7 +65,11 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
     // A server under fault can log for minutes; the end is what a failure message needs.
     { outputLimit: 200_000 },
   );
-  return { ...server, base: server.url };
+  return {
+    ...server,
+    base: server.url,
+    databaseUrl: () => extraEnv.DATABASE_URL ?? runningEmbeddedUrl(dataDir),
+  };
 }
 
 /** A slower limit than the unit tests': a shutdown under load drains uploads and requests first. */
@@ -145,10 +153,25 @@ export async function uploadResume(
   return reply(res);
 }
 
-/** Registers an applicant and signs in with the password (a fresh session, as a browser would). */
-export async function registerAndSignIn(server: Server | string, email: string, ip: string): Promise<string> {
+/**
+ * Marks an address verified in the database, as opening the mailed link would: submitting needs a
+ * verified address, and these tests are about crashes, not mail (the servers run without SMTP).
+ */
+async function markVerified(server: Server, email: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server.databaseUrl() });
+  await client.connect();
+  try {
+    await client.query('update users set email_verified_at = now() where email = $1', [email]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Registers an applicant with a verified address and signs in (a fresh session, as a browser would). */
+export async function registerAndSignIn(server: Server, email: string, ip: string): Promise<string> {
   const reg = await call(server, 'POST', '/api/auth/register', { body: { email, password: PASSWORD }, ip });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${reg.text}`);
+  await markVerified(server, email);
   const login = await call(server, 'POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip });
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text}`);
   return (login.body as { access_token: string }).access_token;

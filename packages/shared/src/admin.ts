@@ -15,6 +15,8 @@ export const dashboardStatsSchema = z.object({
   hacker_applications: z.number().int(),
   mentor_applications: z.number().int(),
   not_graded: z.number().int(),
+  /** Accounts that are not applicants (admins, volunteers): with total_users, the Users list total. */
+  staff_users: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
@@ -186,12 +188,63 @@ export const bulkIdsBodySchema = z
 export const bulkResultSchema = z.object({ updated: z.number().int() });
 export const deletedResultSchema = z.object({ deleted: z.number().int() });
 export const decisionsBodySchema = z.object({ role: z.enum(APPLICANT_ROLES) }).strict();
+export const releaseDecisionsBodySchema = z
+  .object({
+    role: z.enum(APPLICANT_ROLES),
+    /**
+     * false: the decisions are shown and marked as announced, and no e-mail is queued, now or at a
+     * later release (docs/decisions/009-release-preview-and-without-email.md).
+     */
+    send_email: z.boolean().default(true),
+  })
+  .strict();
+export const decisionsRoleParamsSchema = z.object({ role: z.enum(APPLICANT_ROLES) }).strict();
+
+/** Finalized decisions of one role, per decision. */
+export const decisionCountsSchema = z.object({
+  accepted: z.number().int(),
+  waitlisted: z.number().int(),
+  rejected: z.number().int(),
+});
+export type DecisionCounts = z.infer<typeof decisionCountsSchema>;
+
 export const decisionsResultSchema = z.object({
   role: z.enum(APPLICANT_ROLES),
   released: z.boolean(),
   /** Applicants with a finalized decision of that role (accepted, rejected or waitlisted). */
   affected: z.number().int(),
+  counts: decisionCountsSchema,
+  /** Decision e-mails this call queued (always 0 for unrelease and for a release without e-mail). */
+  emails_queued: z.number().int(),
+  /** Decisions marked as announced without an e-mail (a release without e-mail). */
+  announced_without_email: z.number().int(),
 });
+export type DecisionsResult = z.infer<typeof decisionsResultSchema>;
+
+/** What releasing a role's decisions would do now: computed by the code the release runs. */
+export const decisionsPreviewSchema = z.object({
+  role: z.enum(APPLICANT_ROLES),
+  released: z.boolean(),
+  /** Applicants who will see their decision. */
+  applicants: z.number().int(),
+  counts: decisionCountsSchema,
+  /** Decision e-mails a release would queue: decisions not announced yet. */
+  emails: z.number().int(),
+  email_counts: decisionCountsSchema,
+  /** One e-mail per template that would be sent, rendered for a real recipient of it. */
+  samples: z.array(
+    z.object({
+      template: z.enum(['decision_accepted', 'decision_waitlisted', 'decision_rejected']),
+      status: z.enum(['accepted', 'waitlisted', 'rejected']),
+      recipient: z.object({ name: z.string(), email: z.string() }),
+      subject: z.string(),
+      text: z.string(),
+      /** Escaped by the server; the web app shows it only in a sandboxed frame. */
+      html: z.string(),
+    }),
+  ),
+});
+export type DecisionsPreview = z.infer<typeof decisionsPreviewSchema>;
 
 export const applicationStatsSchema = z.object({
   total: z.number().int(),

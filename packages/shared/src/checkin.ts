@@ -6,6 +6,10 @@ export const checkinStatsSchema = z.object({
   total: z.number().int(),
   checked_in: z.number().int(),
   not_checked_in: z.number().int(),
+  /** Each role on its own, in CHECKIN_ROLES order: "Total Hackers" reads the hacker row. */
+  by_role: z.array(
+    z.object({ role: z.enum(CHECKIN_ROLES), total: z.number().int(), checked_in: z.number().int() }),
+  ),
 });
 export type CheckinStats = z.infer<typeof checkinStatsSchema>;
 

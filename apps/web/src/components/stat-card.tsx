@@ -6,10 +6,12 @@ interface StatCardProps {
   value: number | undefined;
   icon: LucideIcon;
   loading?: boolean;
+  /** A line under the number saying what it counts, when another screen counts differently. */
+  note?: string;
 }
 
 /** One counted number with its label; the admin portal and check-in share it. */
-export function StatCard({ label, value, icon: Icon, loading = false }: StatCardProps) {
+export function StatCard({ label, value, icon: Icon, loading = false, note }: StatCardProps) {
   const labelId = `stat-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <Card className="p-5" aria-labelledby={labelId}>
@@ -33,6 +35,7 @@ export function StatCard({ label, value, icon: Icon, loading = false }: StatCard
           value.toLocaleString('en-US')
         )}
       </p>
+      {note && !loading ? <p className="mt-1 text-xs text-slate-600">{note}</p> : null}
     </Card>
   );
 }

@@ -9,6 +9,21 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+type Status = NonNullable<AdminApplicationsFilters['status']>[number];
+
+/**
+ * Submitting stores "pending"; "submitted" is the applicant's word for the same state (awaiting a
+ * decision). Either chip finds both, as the users filter does (docs/decisions/009).
+ */
+function storedStatuses(chosen: readonly Status[]): Status[] {
+  const out = new Set<Status>(chosen);
+  if (out.has('pending') || out.has('submitted')) {
+    out.add('pending');
+    out.add('submitted');
+  }
+  return [...out];
+}
+
 /** The start of a YYYY-MM-DD day (UTC), plus `days`; a day that does not exist is a 400, not a 500. */
 function dayStart(field: string, isoDate: string, days = 0): Date {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
@@ -33,7 +48,7 @@ export function applicationFilters(
   if (f.search) where.push(sql`${applications.searchText} like lower(${containsPattern(f.search)})`);
   if (f.school) where.push(sql`${applications.school} ilike ${containsPattern(f.school)}`);
   if (f.major) where.push(sql`${applications.major} ilike ${containsPattern(f.major)}`);
-  if (f.status?.length) where.push(inArray(applications.status, f.status));
+  if (f.status?.length) where.push(inArray(applications.status, storedStatuses(f.status)));
   if (f.role?.length) where.push(inArray(applications.role, f.role));
   if (f.rsvp_status?.length) {
     const given = f.rsvp_status.filter((s) => s !== 'no_response') as ('accepted' | 'declined' | 'maybe')[];

@@ -8,8 +8,11 @@ import {
   bulkResultSchema,
   bulkStatusBodySchema,
   decisionsBodySchema,
+  decisionsPreviewSchema,
   decisionsResultSchema,
+  decisionsRoleParamsSchema,
   deletedResultSchema,
+  releaseDecisionsBodySchema,
   statusBodySchema,
 } from '@lanyard/shared/admin';
 import { okSchema, idParamsSchema } from '@lanyard/shared/common';
@@ -105,15 +108,28 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const [path, released] of [
-    ['/release', true],
-    ['/unrelease', false],
-  ] as const) {
-    app.post(
-      path,
-      { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
-      async (request) =>
-        service.setDecisionsReleased(app.db, actorOf(request), request.body.role, released, app.config),
-    );
-  }
+  app.get(
+    '/:role/preview',
+    {
+      config: admin,
+      schema: { params: decisionsRoleParamsSchema, response: { 200: decisionsPreviewSchema } },
+    },
+    async (request) => service.previewRelease(app.db, request.params.role, app.config),
+  );
+
+  app.post(
+    '/release',
+    { config: admin, schema: { body: releaseDecisionsBodySchema, response: { 200: decisionsResultSchema } } },
+    async (request) =>
+      service.setDecisionsReleased(app.db, actorOf(request), request.body.role, true, app.config, {
+        sendEmail: request.body.send_email,
+      }),
+  );
+
+  app.post(
+    '/unrelease',
+    { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
+    async (request) =>
+      service.setDecisionsReleased(app.db, actorOf(request), request.body.role, false, app.config),
+  );
 };

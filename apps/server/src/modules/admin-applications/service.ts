@@ -4,6 +4,9 @@ import type {
   AdminApplicationDetail,
   AdminApplicationsFilters,
   AuditEntry,
+  DecisionCounts,
+  DecisionsPreview,
+  DecisionsResult,
 } from '@lanyard/shared/admin';
 import type { ApplicantRole, ApplicationStatus } from '@lanyard/shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
@@ -12,7 +15,8 @@ import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
 import type { AppConfig } from '../../config';
-import { queueDecisionEmails, queueDecisionEmailsIfReleased } from '../email/notify';
+import { announceDecisions, previewDecisionEmails, queueDecisionEmailsIfReleased } from '../email/notify';
+import { VOIDED_RSVP, voidsRsvp } from '../../policies/rsvp';
 import { applicationFilters } from './filters';
 
 type Row = typeof applications.$inferSelect;
@@ -118,7 +122,40 @@ export async function getApplicationDetail(db: Db, id: string): Promise<AdminApp
   };
 }
 
-/** Sets one status for many applications in one transaction; one audit row per change. */
+/** What an RSVP held, for the audit row that records it being voided. */
+const rsvpColumns = {
+  rsvpStatus: applications.rsvpStatus,
+  rsvpAt: applications.rsvpAt,
+  preferredName: applications.preferredName,
+  schoolName: applications.schoolName,
+  pronoun: applications.pronoun,
+  linkedinUrl: applications.linkedinUrl,
+  githubUrl: applications.githubUrl,
+  liabilityWaiverAccepted: applications.liabilityWaiverAccepted,
+  photoClearanceAccepted: applications.photoClearanceAccepted,
+  photoSharingOptOut: applications.photoSharingOptOut,
+};
+
+function rsvpSnapshot(r: Pick<Row, 'status' | keyof typeof rsvpColumns>) {
+  return {
+    status: r.status,
+    rsvp_status: r.rsvpStatus,
+    rsvp_at: r.rsvpAt?.toISOString() ?? null,
+    preferred_name: r.preferredName,
+    school_name: r.schoolName,
+    pronoun: r.pronoun,
+    linkedin_url: r.linkedinUrl,
+    github_url: r.githubUrl,
+    liability_waiver_accepted: r.liabilityWaiverAccepted,
+    photo_clearance_accepted: r.photoClearanceAccepted,
+    photo_sharing_opt_out: r.photoSharingOptOut,
+  };
+}
+
+/**
+ * Sets one status for many applications in one transaction; one audit row per change, and one more
+ * for each RSVP the change voids.
+ */
 export async function setStatuses(
   db: Db,
   actor: AuditActor,
@@ -129,7 +166,7 @@ export async function setStatuses(
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const current = await tx
-      .select({ id: applications.id, status: applications.status })
+      .select({ id: applications.id, status: applications.status, ...rsvpColumns })
       .from(applications)
       .where(inArray(applications.id, unique))
       .orderBy(asc(applications.id))
@@ -146,8 +183,21 @@ export async function setStatuses(
           current.map((c) => c.id),
         ),
       );
-    await tx.insert(auditLog).values(
-      current.map((c) => ({
+    // A recorded RSVP answered the old decision: it stops counting with the change (policies/rsvp).
+    const voided = current.filter((c) => voidsRsvp(c, status));
+    if (voided.length) {
+      await tx
+        .update(applications)
+        .set(VOIDED_RSVP)
+        .where(
+          inArray(
+            applications.id,
+            voided.map((c) => c.id),
+          ),
+        );
+    }
+    await tx.insert(auditLog).values([
+      ...current.map((c) => ({
         actorId: actor.id,
         actorEmail: actor.email,
         ip: actor.ip ?? null,
@@ -157,7 +207,17 @@ export async function setStatuses(
         before: { status: c.status },
         after: { status },
       })),
-    );
+      ...voided.map((c) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        ip: actor.ip ?? null,
+        action: 'rsvp.void',
+        targetType: 'application',
+        targetId: c.id,
+        before: rsvpSnapshot(c),
+        after: { status, rsvp_status: null, reason: 'decision_changed' },
+      })),
+    ]);
     // Once a role's decisions are out, a new decision is announced right away.
     await queueDecisionEmailsIfReleased(
       tx,
@@ -224,18 +284,77 @@ export async function deleteApplications(
   return deleted;
 }
 
-/** Release or unrelease one role's decisions; answers how many applicants it concerns. */
+const FINALIZED = ['accepted', 'waitlisted', 'rejected'] as const;
+
+/** Finalized decisions of one role, per decision: who sees a decision once the role is released. */
+async function decisionCounts(
+  db: DbOrTx,
+  role: ApplicantRole,
+): Promise<{ total: number; counts: DecisionCounts }> {
+  const rows = await db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .where(and(eq(applications.role, role), inArray(applications.status, [...FINALIZED])))
+    .groupBy(applications.status);
+  const counts: DecisionCounts = { accepted: 0, waitlisted: 0, rejected: 0 };
+  for (const r of rows) counts[r.status as keyof DecisionCounts] = r.n;
+  return { total: counts.accepted + counts.waitlisted + counts.rejected, counts };
+}
+
+async function isReleased(db: DbOrTx, role: ApplicantRole): Promise<boolean> {
+  const column = role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
+  const [row] = await db.select({ released: column }).from(settings).where(eq(settings.id, 1));
+  return row?.released ?? false;
+}
+
+/**
+ * What releasing a role's decisions would do now. The counts and e-mails come from the queries the
+ * release itself runs, so the dialog and the release agree unless a decision changes in between
+ * (the release then reports what it did).
+ */
+export async function previewRelease(
+  db: Db,
+  role: ApplicantRole,
+  config: AppConfig,
+): Promise<DecisionsPreview> {
+  // One snapshot, so the counts and the e-mails describe the same moment.
+  return db.transaction(
+    async (tx) => {
+      const [released, { total, counts }, mail] = [
+        await isReleased(tx, role),
+        await decisionCounts(tx, role),
+        await previewDecisionEmails(tx, config, role),
+      ];
+      return {
+        role,
+        released,
+        applicants: total,
+        counts,
+        emails: mail.emails,
+        email_counts: mail.emailCounts,
+        samples: mail.samples,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * Release or unrelease one role's decisions, in one transaction; answers (and audits) what it did:
+ * how many applicants see a decision, per decision, and how many e-mails were queued. A release
+ * without e-mail marks the decisions as announced and queues nothing.
+ */
 export async function setDecisionsReleased(
   db: Db,
   actor: AuditActor,
   role: ApplicantRole,
   released: boolean,
   config: AppConfig,
-) {
+  opts: { sendEmail: boolean } = { sendEmail: true },
+): Promise<DecisionsResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from settings where id = 1 for update`);
-    const column = role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
-    const [before] = await tx.select({ released: column }).from(settings).where(eq(settings.id, 1));
+    const before = await isReleased(tx, role);
     await tx
       .update(settings)
       .set(
@@ -244,25 +363,36 @@ export async function setDecisionsReleased(
           : { hackerDecisionsReleased: released, updatedAt: new Date() },
       )
       .where(eq(settings.id, 1));
-    const [affected] = await tx
-      .select({ n: count() })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.role, role),
-          inArray(applications.status, ['accepted', 'rejected', 'waitlisted']),
-        ),
-      );
     // The e-mails are queued with the release (the outbox worker sends them in the background).
-    const emailsQueued = released ? await queueDecisionEmails(tx, config, { role }) : 0;
+    const { emailsQueued, announcedWithoutEmail } = released
+      ? await announceDecisions(tx, config, { role }, { sendEmail: opts.sendEmail })
+      : { emailsQueued: 0, announcedWithoutEmail: 0 };
+    // Counted after announceDecisions has locked the due rows: the numbers describe this release.
+    const { total, counts } = await decisionCounts(tx, role);
     await audit(tx, actor, {
       action: released ? 'decisions.release' : 'decisions.unrelease',
       targetType: 'decisions',
       targetId: role,
-      before: { released: before?.released ?? false },
-      after: { released, emails_queued: emailsQueued },
+      before: { released: before },
+      after: released
+        ? {
+            released,
+            send_email: opts.sendEmail,
+            applicants: total,
+            counts,
+            emails_queued: emailsQueued,
+            announced_without_email: announcedWithoutEmail,
+          }
+        : { released, applicants: total, counts },
     });
-    return { role, released, affected: affected?.n ?? 0 };
+    return {
+      role,
+      released,
+      affected: total,
+      counts,
+      emails_queued: emailsQueued,
+      announced_without_email: announcedWithoutEmail,
+    };
   });
 }
 

@@ -285,6 +285,21 @@ describe('POST /api/admin/users', () => {
   });
 });
 
+describe('POST /api/admin/users: the role', () => {
+  it('has no default: a missing, empty or null role is a 400 naming the field, and nothing is created', async () => {
+    const email = `norole.${crypto.randomBytes(3).toString('hex')}@example.org`;
+    for (const role of [undefined, '', null]) {
+      const body =
+        role === undefined ? { email, password: GOOD_PASSWORD } : { email, password: GOOD_PASSWORD, role };
+      const res = await call('POST', '/api/admin/users', body);
+      expect({ role, status: res.statusCode }).toEqual({ role, status: 400 });
+      expect(res.json().error).toMatch(/\brole\b/i);
+      expect(res.json().error).not.toMatch(/Internal/);
+    }
+    expect(await countRows(ctx, 'select 1 from users where email = $1', [email])).toBe(0);
+  });
+});
+
 describe('PUT /api/admin/users/:id', () => {
   it('a role change revokes the user’s sessions and is recorded', async () => {
     const u = await quickUser(ctx, 'hacker');

@@ -41,6 +41,7 @@ describe('GET /api/admin/dashboard', () => {
       hacker_applications: 0,
       mentor_applications: 0,
       not_graded: 0,
+      staff_users: 1,
     });
 
     const h1 = await registerUser(ctx.app, { remoteAddress: randomIp() });
@@ -51,6 +52,7 @@ describe('GET /api/admin/dashboard', () => {
       hacker_applications: 0,
       mentor_applications: 0,
       not_graded: 0,
+      staff_users: 1,
     });
 
     await addApplication(h1, 'hacker', 'submitted');
@@ -62,6 +64,7 @@ describe('GET /api/admin/dashboard', () => {
       hacker_applications: 2,
       mentor_applications: 1,
       not_graded: 2,
+      staff_users: 1,
     });
     // The legacy path answers the same.
     expect(await dashboard(admin.token, '/api/admin/stats')).toEqual(stats);
@@ -84,6 +87,27 @@ describe('GET /api/admin/dashboard', () => {
     // Another admin is not an applicant.
     await createAdmin(ctx);
     expect((await dashboard(admin.token)).total_users).toBe(3);
+  });
+});
+
+describe('Registered Users beside the Users list', () => {
+  it('counts the staff accounts apart, so applicants + staff is the Users list total', async () => {
+    const admin = await createAdmin(ctx);
+    await createAdmin(ctx);
+    const stats = await dashboard(admin.token);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const listTotal: number = res.json().total;
+    const { rows } = await ctx.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from users where role not in ('hacker', 'mentor')",
+    );
+    expect(stats.staff_users).toBe(rows[0]!.n);
+    expect(stats.staff_users).toBeGreaterThanOrEqual(2);
+    expect(stats.total_users + stats.staff_users).toBe(listTotal);
   });
 });
 

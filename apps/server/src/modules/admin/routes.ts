@@ -6,9 +6,11 @@ import { applications, users } from '../../db/schema/index';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboard = async () => {
     const [userRow] = await app.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(sql`${users.role} in ('hacker', 'mentor')`);
+      .select({
+        total: sql<number>`count(*) filter (where ${users.role} in ('hacker', 'mentor'))::int`,
+        staff: sql<number>`count(*) filter (where ${users.role} not in ('hacker', 'mentor'))::int`,
+      })
+      .from(users);
     const [appRow] = await app.db
       .select({
         hackers: sql<number>`count(*) filter (where ${applications.role} = 'hacker')::int`,
@@ -21,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       hacker_applications: appRow?.hackers ?? 0,
       mentor_applications: appRow?.mentors ?? 0,
       not_graded: appRow?.notGraded ?? 0,
+      staff_users: userRow?.staff ?? 0,
     };
   };
   const opts = { config: { access: 'admin' as const }, schema: { response: { 200: dashboardStatsSchema } } };

@@ -110,6 +110,17 @@ describe('register', () => {
     expect(await userCount(email)).toBe(0);
   });
 
+  it('says which part of the e-mail the password contains when it holds only the part before the @', async () => {
+    const local = `katherine${Date.now().toString(36)}`;
+    const email = `${local}@example.org`;
+    const res = await register({ email, password: `Blue-${local}-Kite-42` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: `Your password must not contain your email address or the part before the @ (${local}).`,
+      code: 'weak_password',
+    });
+  });
+
   it('accepts exactly 8 and exactly 128 characters', async () => {
     const short = await register({ email: uniqueEmail(), password: 'Qz7#mLp2' });
     expect(short.statusCode).toBe(201);

@@ -31,7 +31,8 @@ export function weakPasswordReason(password: string, email?: string): string | u
     return 'This password is too easy to guess. Please choose a less guessable one.';
   const local = email?.split('@')[0]?.toLowerCase();
   if (local && local.length >= 4 && lower.includes(local)) {
-    return 'Your password must not contain your email address.';
+    // Name the part found: "admin" in the password is not visibly "admin@example.org" to its owner.
+    return `Your password must not contain your email address or the part before the @ (${local}).`;
   }
   return undefined;
 }

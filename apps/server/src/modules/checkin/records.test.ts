@@ -224,11 +224,28 @@ describe('GET /api/checkin/stats', () => {
     const res = await call('GET', '/api/checkin/stats');
     expect(res.statusCode).toBe(200);
     const stats = checkinStatsSchema.parse(res.json());
-    expect(stats).toEqual({ total: 7, checked_in: 3, not_checked_in: 4 });
+    expect(stats).toMatchObject({ total: 7, checked_in: 3, not_checked_in: 4 });
     expect(stats.checked_in + stats.not_checked_in).toBe(stats.total);
     expect((await list()).total).toBe(stats.total);
     expect((await list('checked_in=true')).total).toBe(stats.checked_in);
     expect((await list('checked_in=false')).total).toBe(stats.not_checked_in);
+  });
+
+  it('counts each role on its own, so "Total Hackers" counts hackers only', async () => {
+    const stats = checkinStatsSchema.parse((await call('GET', '/api/checkin/stats')).json());
+    expect(stats.by_role).toEqual([
+      { role: 'hacker', total: 3, checked_in: 1 },
+      { role: 'mentor', total: 1, checked_in: 0 },
+      { role: 'judge', total: 1, checked_in: 1 },
+      { role: 'sponsor', total: 1, checked_in: 1 },
+      { role: 'mentor + judge', total: 1, checked_in: 0 },
+    ]);
+    for (const { role, total, checked_in } of stats.by_role) {
+      const q = `role=${encodeURIComponent(role)}`;
+      expect((await list(q)).total).toBe(total);
+      expect((await list(`${q}&checked_in=true`)).total).toBe(checked_in);
+    }
+    expect(stats.by_role.reduce((n, r) => n + r.total, 0)).toBe(stats.total);
   });
 
   it('follows a check-in and its undo', async () => {
@@ -236,7 +253,7 @@ describe('GET /api/checkin/stats', () => {
     expect(
       (await call('PUT', `/api/checkin/records/${hopper._id}/checkin`, { checked_in: true })).statusCode,
     ).toBe(200);
-    expect((await call('GET', '/api/checkin/stats')).json()).toEqual({
+    expect((await call('GET', '/api/checkin/stats')).json()).toMatchObject({
       total: 7,
       checked_in: 4,
       not_checked_in: 3,
@@ -244,7 +261,7 @@ describe('GET /api/checkin/stats', () => {
     expect(
       (await call('PUT', `/api/checkin/records/${hopper._id}/checkin`, { checked_in: false })).statusCode,
     ).toBe(200);
-    expect((await call('GET', '/api/checkin/stats')).json()).toEqual({
+    expect((await call('GET', '/api/checkin/stats')).json()).toMatchObject({
       total: 7,
       checked_in: 3,
       not_checked_in: 4,

@@ -21,6 +21,7 @@ import { AppError, errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
+import { mayHaveQr } from '../../policies/rsvp';
 import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
 import * as service from './service';
@@ -258,7 +259,7 @@ export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(applications.userId, request.user!.id));
       const [s] = await app.db.select().from(settings).where(eq(settings.id, 1));
       const released = row?.role === 'mentor' ? s?.mentorDecisionsReleased : s?.hackerDecisionsReleased;
-      if (!row || !released || row.status !== 'accepted' || row.rsvp !== 'accepted') {
+      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, released === true)) {
         throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
       }
       return { token: makeQrToken(app.config.sessionSecret, app.config.event, row.id) };

@@ -14,6 +14,7 @@ import { audit, type AuditActor } from '../../lib/audit';
 import { parseCsv } from '../../lib/csv-parse';
 import { containsPattern } from '../admin-applications/filters';
 import { publishCheckin } from './live';
+import { CHECKIN_ROLES } from '@lanyard/shared/constants';
 
 type Row = typeof checkinRecords.$inferSelect;
 
@@ -75,15 +76,21 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
 }
 
 export async function stats(db: Db) {
-  const [row] = await db
+  const rows = await db
     .select({
+      role: checkinRecords.role,
       total: sql<number>`count(*)::int`,
       checkedIn: sql<number>`count(*) filter (where ${checkinRecords.checkedIn})::int`,
     })
-    .from(checkinRecords);
-  const total = row?.total ?? 0;
-  const checkedIn = row?.checkedIn ?? 0;
-  return { total, checked_in: checkedIn, not_checked_in: total - checkedIn };
+    .from(checkinRecords)
+    .groupBy(checkinRecords.role);
+  const by_role = CHECKIN_ROLES.map((role) => {
+    const row = rows.find((r) => r.role === role);
+    return { role, total: row?.total ?? 0, checked_in: row?.checkedIn ?? 0 };
+  });
+  const total = by_role.reduce((n, r) => n + r.total, 0);
+  const checkedIn = by_role.reduce((n, r) => n + r.checked_in, 0);
+  return { total, checked_in: checkedIn, not_checked_in: total - checkedIn, by_role };
 }
 
 function toColumns(f: CheckinFields): Partial<typeof checkinRecords.$inferInsert> {
@@ -305,6 +312,7 @@ export async function importFromRsvps(db: Db, actor: AuditActor) {
         a.birth_year, a.birth_month, a.birth_day, a.is_high_school, a.preferred_name, a.pronoun,
         a.linkedin_url, a.github_url, a.answers->>'gender', a.answers->>'race', a.shirt_size, a.answers->>'travelFrom'
       from ${applications} a
+      -- isConfirmedAttendee (policies/rsvp) in SQL: an RSVP on file always answers the current decision.
       where a.status = 'accepted' and a.rsvp_status = 'accepted'
       on conflict (application_id) do update set
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,

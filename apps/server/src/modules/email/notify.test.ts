@@ -74,7 +74,14 @@ describe('decision e-mails', () => {
     }));
     const res = await release('hacker');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ role: 'hacker', released: true, affected: 9 });
+    expect(res.json()).toEqual({
+      role: 'hacker',
+      released: true,
+      affected: 9,
+      counts: { accepted: 3, waitlisted: 2, rejected: 4 },
+      emails_queued: 9,
+      announced_without_email: 0,
+    });
 
     const mails = await decisionMails(ctx);
     expect(mails).toHaveLength(9);
@@ -119,7 +126,7 @@ describe('decision e-mails', () => {
     expect(audit).toMatchObject({
       actor_email: adminEmail,
       action: 'decisions.release',
-      after: { released: true, emails_queued: 9 },
+      after: { released: true, send_email: true, emails_queued: 9 },
     });
   });
 
@@ -129,8 +136,9 @@ describe('decision e-mails', () => {
     expect(await decisionMails(ctx)).toEqual(before);
     expect((await release('hacker')).statusCode).toBe(200);
     expect(await decisionMails(ctx)).toEqual(before);
-    expect((await auditRows(ctx, 'decisions', 'hacker')).at(-1)!.after).toEqual({
+    expect((await auditRows(ctx, 'decisions', 'hacker')).at(-1)!.after).toMatchObject({
       released: true,
+      applicants: 9,
       emails_queued: 0,
     });
   });
@@ -292,7 +300,7 @@ describe('a release of 5,000 decided applicants', () => {
       from u`);
     const res = await call('POST', '/api/admin/decisions/release', { role: 'hacker' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ role: 'hacker', released: true, affected: 5000 });
+    expect(res.json()).toMatchObject({ role: 'hacker', released: true, affected: 5000, emails_queued: 5000 });
 
     const { rows } = await ctx.database.pool.query<{ kind: string; n: number; people: number }>(
       `select kind, count(*)::int as n, count(distinct to_address)::int as people from email_outbox

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { applications, emailOutbox, settings } from '../../db/schema/index';
 import { loadTemplates, renderTemplate, templateValues } from './catalog';
-import { escapeHtml } from './templates';
+import { escapeHtml, type RenderedEmail } from './templates';
 
 type Recipient = { id: string; email: string; firstName: string; status: string; decidedAt?: Date | null };
 
@@ -13,7 +13,23 @@ async function rsvpDeadline(db: DbOrTx): Promise<Date | null> {
   return row?.d ?? null;
 }
 
-/** Renders one template for many recipients and queues them in batches, each at most once. */
+type Renderer = (key: EmailTemplateKey, firstName: string) => RenderedEmail;
+
+/** Renders a template for one recipient, exactly as it is queued (the release preview uses it too). */
+async function renderer(db: DbOrTx, config: AppConfig): Promise<Renderer> {
+  const [templates, deadline] = await Promise.all([loadTemplates(db), rsvpDeadline(db)]);
+  return (key, firstName) =>
+    renderTemplate(
+      templates[key],
+      templateValues(config.event, config.publicUrl, firstName, deadline),
+      config.event.brandColor,
+    );
+}
+
+/**
+ * Renders one template for many recipients and queues them in batches, each at most once.
+ * Answers how many were queued (a dedupe key already in the outbox queues nothing).
+ */
 async function queue(
   db: DbOrTx,
   config: AppConfig,
@@ -22,17 +38,14 @@ async function queue(
   dedupeOf: (r: Recipient) => string,
   /** Text and HTML added after the template's own words (e.g. the check-in code). */
   extra?: { text: string; html: string },
-): Promise<void> {
-  if (!recipients.length) return;
-  const [templates, deadline] = await Promise.all([loadTemplates(db), rsvpDeadline(db)]);
+): Promise<number> {
+  if (!recipients.length) return 0;
+  const render = await renderer(db, config);
+  let queued = 0;
   for (let i = 0; i < recipients.length; i += 1000) {
     const rows = recipients.slice(i, i + 1000).map((r) => {
       const key = keyOf(r);
-      const mail = renderTemplate(
-        templates[key],
-        templateValues(config.event, config.publicUrl, r.firstName, deadline),
-        config.event.brandColor,
-      );
+      const mail = render(key, r.firstName);
       return {
         toAddress: r.email,
         subject: mail.subject,
@@ -42,27 +55,35 @@ async function queue(
         dedupeKey: dedupeOf(r),
       };
     });
-    await db.insert(emailOutbox).values(rows).onConflictDoNothing();
+    const inserted = await db
+      .insert(emailOutbox)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: emailOutbox.id });
+    queued += inserted.length;
   }
+  return queued;
 }
 
 const DECIDED = ['accepted', 'waitlisted', 'rejected'] as const;
+type Decided = (typeof DECIDED)[number];
+type DueDecision = Recipient & { lastName: string; status: Decided };
 
 /**
- * Queues one decision e-mail per applicant whose finalized decision has not been announced yet.
- * The dedupe key names the decision, so unrelease and re-release never send the same one twice,
- * while a changed decision is announced again.
+ * Applicants whose finalized decision has not been announced yet (decision_notified_status is not
+ * their status): what a release announces, and what its preview counts.
  */
-export async function queueDecisionEmails(
+async function dueDecisions(
   db: DbOrTx,
-  config: AppConfig,
   where: { role?: 'hacker' | 'mentor'; ids?: string[] },
-): Promise<number> {
-  const due = await db
+  opts: { lock: boolean },
+): Promise<DueDecision[]> {
+  const query = db
     .select({
       id: applications.id,
       email: applications.email,
       firstName: applications.firstName,
+      lastName: applications.lastName,
       status: applications.status,
       decidedAt: applications.decidedAt,
     })
@@ -75,31 +96,121 @@ export async function queueDecisionEmails(
         sql`${applications.decisionNotifiedStatus} is distinct from ${applications.status}`,
       ),
     )
-    // Locked (in id order, as setStatuses does) so a decision cannot change between the e-mail
-    // and the mark: a concurrent change waits and is then announced itself.
-    .orderBy(asc(applications.id))
-    .for('update');
-  await queue(
-    db,
-    config,
-    due,
-    (r) => `decision_${r.status}` as EmailTemplateKey,
-    // Keyed by the decision and when it was made: a race never doubles it, a later change is new.
-    (r) => `decision:${r.id}:${r.status}:${r.decidedAt?.getTime() ?? 0}`,
-  );
-  if (due.length) {
-    await db
-      .update(applications)
-      .set({ decisionNotifiedStatus: sql`${applications.status}` })
-      .where(
-        and(
-          // One array parameter, however many applicants: an IN list stops at 65,535 parameters.
-          sql`${applications.id} = any(${sql.param(due.map((d) => d.id))}::uuid[])`,
-          isNotNull(applications.status),
-        ),
-      );
+    .orderBy(asc(applications.id));
+  // Locked (in id order, as setStatuses does) so a decision cannot change between the e-mail
+  // and the mark: a concurrent change waits and is then announced itself.
+  const rows = opts.lock ? await query.for('update') : await query;
+  return rows as DueDecision[];
+}
+
+/** Keyed by the decision and when it was made: a race never doubles it, a later change is new. */
+const decisionDedupeKey = (r: Recipient) => `decision:${r.id}:${r.status}:${r.decidedAt?.getTime() ?? 0}`;
+
+/** Of `due`, those whose e-mail is not in the outbox already: the ones a release really queues. */
+async function notQueuedYet(db: DbOrTx, due: DueDecision[]): Promise<DueDecision[]> {
+  if (!due.length) return [];
+  const keys = due.map(decisionDedupeKey);
+  const present = await db
+    .select({ key: emailOutbox.dedupeKey })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.dedupeKey} = any(${sql.param(keys)}::text[])`);
+  const seen = new Set(present.map((p) => p.key));
+  return due.filter((_, i) => !seen.has(keys[i]!));
+}
+
+async function markAnnounced(db: DbOrTx, due: DueDecision[]): Promise<void> {
+  if (!due.length) return;
+  await db
+    .update(applications)
+    .set({ decisionNotifiedStatus: sql`${applications.status}` })
+    .where(
+      and(
+        // One array parameter, however many applicants: an IN list stops at 65,535 parameters.
+        sql`${applications.id} = any(${sql.param(due.map((d) => d.id))}::uuid[])`,
+        isNotNull(applications.status),
+      ),
+    );
+}
+
+/**
+ * Announces every finalized decision not announced yet: queues one e-mail each (unless
+ * `sendEmail` is false) and marks them announced. The dedupe key names the decision, so unrelease
+ * and re-release never send the same one twice, while a changed decision is announced again.
+ * Without e-mail, the decisions are marked all the same: a later release does not mail them.
+ */
+export async function announceDecisions(
+  db: DbOrTx,
+  config: AppConfig,
+  where: { role?: 'hacker' | 'mentor'; ids?: string[] },
+  opts: { sendEmail: boolean } = { sendEmail: true },
+): Promise<{ emailsQueued: number; announcedWithoutEmail: number }> {
+  const due = await dueDecisions(db, where, { lock: true });
+  let emailsQueued = 0;
+  let announcedWithoutEmail = 0;
+  if (opts.sendEmail) {
+    emailsQueued = await queue(
+      db,
+      config,
+      due,
+      (r) => `decision_${r.status}` as EmailTemplateKey,
+      decisionDedupeKey,
+    );
+  } else {
+    // Counted as the preview counts e-mails, so "N e-mails will be sent" and this agree.
+    announcedWithoutEmail = (await notQueuedYet(db, due)).length;
   }
-  return due.length;
+  await markAnnounced(db, due);
+  return { emailsQueued, announcedWithoutEmail };
+}
+
+/** Queues the decision e-mails not sent yet (see announceDecisions); answers how many. */
+export async function queueDecisionEmails(
+  db: DbOrTx,
+  config: AppConfig,
+  where: { role?: 'hacker' | 'mentor'; ids?: string[] },
+): Promise<number> {
+  return (await announceDecisions(db, config, where)).emailsQueued;
+}
+
+export interface DecisionEmailsPreview {
+  emails: number;
+  emailCounts: Record<Decided, number>;
+  samples: {
+    template: `decision_${Decided}`;
+    status: Decided;
+    recipient: { name: string; email: string };
+    subject: string;
+    text: string;
+    html: string;
+  }[];
+}
+
+/**
+ * What announceDecisions would queue for a role now, from the same query, keys and renderer:
+ * the count per decision, and each template rendered for the first applicant who would get it.
+ */
+export async function previewDecisionEmails(
+  db: DbOrTx,
+  config: AppConfig,
+  role: 'hacker' | 'mentor',
+): Promise<DecisionEmailsPreview> {
+  const toSend = await notQueuedYet(db, await dueDecisions(db, { role }, { lock: false }));
+  const render = await renderer(db, config);
+  const emailCounts = { accepted: 0, waitlisted: 0, rejected: 0 };
+  for (const r of toSend) emailCounts[r.status] += 1;
+  const samples: DecisionEmailsPreview['samples'] = [];
+  for (const status of DECIDED) {
+    const r = toSend.find((d) => d.status === status);
+    if (!r) continue;
+    const template = `decision_${status}` as const;
+    samples.push({
+      template,
+      status,
+      recipient: { name: `${r.firstName} ${r.lastName}`, email: r.email },
+      ...render(template, r.firstName),
+    });
+  }
+  return { emails: toSend.length, emailCounts, samples };
 }
 
 /** After a status change: announce it at once if that role's decisions are already released. */

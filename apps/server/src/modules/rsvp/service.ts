@@ -20,6 +20,7 @@ import { toMyApplication } from '../applications/service';
 import { queueRsvpRecorded } from '../email/notify';
 import { makeQrToken } from '../checkin/qr';
 import { getSettings } from '../settings/service';
+import { answersRsvp, isConfirmedAttendee } from '../../policies/rsvp';
 import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
 
 type Row = typeof applications.$inferSelect;
@@ -35,7 +36,7 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
     if (!row) throw errors.notFound('You have no application to respond to.', 'no_application');
     const s = await getSettings(tx);
     const released = row.role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
-    if (!released || (row.status !== 'accepted' && row.status !== 'waitlisted')) {
+    if (!released || !answersRsvp(row.status)) {
       throw errors.forbidden('There is no decision to respond to yet.', 'rsvp_not_available');
     }
     if (!s.rsvpOpen) throw new AppError(403, 'rsvp_closed', RSVP_CLOSED_MESSAGE);
@@ -54,7 +55,7 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
       throw errors.badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`, 'validation_error');
     }
     const v: RsvpSubmission = parsed.data;
-    const attending = v.response === 'accepted' && row.status === 'accepted';
+    const attending = isConfirmedAttendee({ status: row.status, rsvpStatus: v.response });
     const [updated] = await tx
       .update(applications)
       .set({

@@ -35,8 +35,8 @@ function Harness({ onSubmit = () => {}, initial = '' }: { onSubmit?: () => void;
 afterEach(cleanup);
 
 describe('buildComboboxItems', () => {
-  it('offers the typed text first unless it is already an option', () => {
-    expect(buildComboboxItems(' Lincoln High ', OPTIONS, true)[0]).toMatchObject({
+  it('offers the typed text last, after the real matches, unless it is already an option', () => {
+    expect(buildComboboxItems(' Lincoln High ', OPTIONS, true).at(-1)).toMatchObject({
       value: 'Lincoln High',
       label: 'Use "Lincoln High"',
       freeText: true,
@@ -58,9 +58,9 @@ describe('Combobox', () => {
     expect(input.getAttribute('aria-controls')).toBe(list.id);
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      'Use "St"',
       'Stanford UniversityCalifornia, United States',
       'Stetson University',
+      'Use "St"',
     ]);
     expect(screen.getByText('2 suggestions available.')).toBeTruthy();
   });
@@ -78,7 +78,7 @@ describe('Combobox', () => {
     fireEvent.keyDown(input, { key: 'ArrowUp' });
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByTestId('value').textContent).toBe('Stanford University');
+    expect(screen.getByTestId('value').textContent).toBe('Stetson University');
     expect(input.getAttribute('aria-expanded')).toBe('false');
     expect(onSubmit).not.toHaveBeenCalled();
 
@@ -86,7 +86,7 @@ describe('Combobox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByTestId('value').textContent).toBe('Stanford University');
+    expect(screen.getByTestId('value').textContent).toBe('Stetson University');
   });
 
   it('keeps free text, and picks an option with the pointer', () => {

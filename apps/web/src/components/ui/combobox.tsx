@@ -17,7 +17,7 @@ export interface ComboboxProps {
   onValueChange: (value: string) => void;
   /** Suggestions for the current text (the caller filters). */
   options: readonly ComboboxOption[];
-  /** Adds a first option 'Use "<text>"' that keeps exactly what was typed. */
+  /** Adds a last option 'Use "<text>"' that keeps exactly what was typed (real matches come first). */
   allowFreeText?: boolean;
   /** Accessible name of the list of suggestions. */
   listLabel: string;
@@ -48,7 +48,7 @@ export function buildComboboxItems(
   const typed = text.trim();
   const exact = options.some((o) => o.value.toLowerCase() === typed.toLowerCase());
   if (allowFreeText && typed && !exact) {
-    items.unshift({ key: 'free', value: typed, label: `Use "${typed}"`, freeText: true });
+    items.push({ key: 'free', value: typed, label: `Use "${typed}"`, freeText: true });
   }
   return items;
 }
@@ -215,7 +215,8 @@ export function Combobox({
               className={cn(
                 'flex cursor-pointer flex-col gap-0.5 px-3 py-2 text-sm text-slate-900',
                 i === activeIndex && 'bg-slate-100',
-                item.freeText && 'border-b border-slate-100 font-medium text-brand-ink',
+                item.freeText && 'font-medium text-brand-ink',
+                item.freeText && i > 0 && 'border-t border-slate-100',
               )}
             >
               <span className="break-words">{item.label}</span>

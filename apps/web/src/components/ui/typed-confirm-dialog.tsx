@@ -21,6 +21,12 @@ interface TypedConfirmDialogProps {
   destructive?: boolean;
   /** Disables the buttons and shows a spinner while the action runs. */
   pending?: boolean;
+  /** Keeps the action disabled, e.g. while what it will do is still being counted. */
+  actionDisabled?: boolean;
+  /** Extra content between the description and the word to type (options, previews). */
+  children?: ReactNode;
+  /** A wider dialog, for previews. */
+  wide?: boolean;
   onConfirm: () => void;
   /** Where focus goes when the dialog closes (Radix returns it to the trigger otherwise). */
   onCloseAutoFocus?: (event: Event) => void;
@@ -42,10 +48,12 @@ export function TypedConfirmDialog(props: TypedConfirmDialogProps) {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+          className={`fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ${props.wide ? 'max-w-2xl' : 'max-w-md'}`}
           onOpenAutoFocus={(event) => {
             // Straight to the word to type, when there is one (else Radix focuses Cancel).
-            const input = (event.currentTarget as HTMLElement | null)?.querySelector('input');
+            const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
+              'input[data-typed-confirm]',
+            );
             if (!input) return;
             event.preventDefault();
             input.focus();
@@ -67,6 +75,8 @@ function ConfirmBody({
   actionLabel,
   destructive = false,
   pending = false,
+  actionDisabled = false,
+  children,
   onConfirm,
 }: TypedConfirmDialogProps) {
   const [typed, setTyped] = useState('');
@@ -75,7 +85,7 @@ function ConfirmBody({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (matches && !pending) onConfirm();
+    if (matches && !pending && !actionDisabled) onConfirm();
   };
 
   return (
@@ -86,6 +96,7 @@ function ConfirmBody({
           <div className="text-sm leading-relaxed text-slate-600">{description}</div>
         </AlertDialog.Description>
       </div>
+      {children}
       {confirmText === null ? null : (
         <div className="grid gap-2">
           <Label htmlFor={inputId}>
@@ -93,6 +104,7 @@ function ConfirmBody({
           </Label>
           <Input
             id={inputId}
+            data-typed-confirm=""
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
@@ -111,7 +123,7 @@ function ConfirmBody({
         <Button
           type="submit"
           variant={destructive ? 'destructive' : 'default'}
-          disabled={!matches || pending}
+          disabled={!matches || pending || actionDisabled}
           aria-busy={pending || undefined}
         >
           {pending ? <Spinner className="size-4" /> : null}

@@ -8,12 +8,14 @@ import { DECISIONS_QUERY_KEY } from './decisions-status';
 export interface DecisionsInput {
   role: ApplicantRole;
   release: boolean;
+  /** Release only: false shows the decisions without queuing their e-mails. */
+  sendEmail?: boolean;
 }
 
-export function setDecisionsReleased({ role, release }: DecisionsInput) {
+export function setDecisionsReleased({ role, release, sendEmail = true }: DecisionsInput) {
   return api.post(
     `/api/admin/decisions/${release ? 'release' : 'unrelease'}`,
-    { role },
+    release ? { role, send_email: sendEmail } : { role },
     {
       schema: decisionsResultSchema,
     },

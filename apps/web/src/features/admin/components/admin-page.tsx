@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { registeredUsersNote } from '../lib/labels';
 import { ApplicationSelectionProvider } from '../lib/selection';
 import { ADMIN_TABS, readAdminTab, writeAdminTab, type AdminTab } from '../lib/tabs';
 import { ApplicationsTab } from './applications/applications-tab';
@@ -76,6 +77,7 @@ export function AdminPage() {
             value={stats.data?.total_users}
             icon={Users}
             loading={stats.isPending}
+            note={stats.data ? registeredUsersNote(stats.data) : undefined}
           />
           <StatCard
             label="Hacker Applications"

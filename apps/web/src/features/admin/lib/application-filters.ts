@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@lanyard/shared/constants';
 import { isoDateProblem } from '@lanyard/shared/dates';
+import { labelledOptions } from '@lanyard/shared/labels';
 
 /**
  * The applications tab's filters (spec §2) and their two representations: the page URL (so a
@@ -60,17 +61,10 @@ export const EMPTY_FILTERS: ApplicationFilters = {
   rsvp: [],
 };
 
-export const STATUS_OPTIONS: readonly { value: ApplicationStatusFilter; label: string }[] = [
-  { value: 'pending', label: 'pending' },
-  { value: 'accepted', label: 'accepted' },
-  { value: 'rejected', label: 'rejected' },
-  { value: 'waitlisted', label: 'waitlisted' },
-  { value: 'submitted', label: 'submitted' },
-];
-export const ROLE_OPTIONS: readonly { value: ApplicationRoleFilter; label: string }[] = [
-  { value: 'hacker', label: 'hacker' },
-  { value: 'mentor', label: 'mentor' },
-];
+export const STATUS_OPTIONS: readonly { value: ApplicationStatusFilter; label: string }[] =
+  labelledOptions(APPLICATION_STATUS_FILTERS);
+export const ROLE_OPTIONS: readonly { value: ApplicationRoleFilter; label: string }[] =
+  labelledOptions(APPLICATION_ROLE_FILTERS);
 export const SCHOOL_TYPE_OPTIONS: readonly { value: SchoolTypeFilter; label: string }[] = [
   { value: 'high_school', label: 'High School' },
   { value: 'college', label: 'College/University' },

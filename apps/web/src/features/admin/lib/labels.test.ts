@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rsvpLabel, safeHttpUrl, statusLabel, statusTone } from './labels';
+import { registeredUsersNote, rsvpLabel, safeHttpUrl, statusLabel, statusTone } from './labels';
 
 describe('labels', () => {
   it('colours statuses as spec §4 says', () => {
@@ -22,5 +22,16 @@ describe('labels', () => {
     expect(safeHttpUrl(' HTTP://x.io/a ')).toBe('http://x.io/a');
     expect(safeHttpUrl('https://')).toBeNull();
     expect(safeHttpUrl(42)).toBeNull();
+  });
+});
+
+describe('registeredUsersNote', () => {
+  it('says how the applicant count and the Users list total meet', () => {
+    expect(registeredUsersNote({ total_users: 808, staff_users: 1 })).toBe(
+      '808 applicants + 1 staff account = 809 users',
+    );
+    expect(registeredUsersNote({ total_users: 1, staff_users: 2 })).toBe(
+      '1 applicant + 2 staff accounts = 3 users',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { DashboardStats } from '@lanyard/shared/admin';
 import type { BadgeProps } from '@/components/ui/badge';
 
 type Tone = NonNullable<BadgeProps['tone']>;
@@ -22,13 +23,8 @@ export function capitalize(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-export function statusLabel(status: string): string {
-  return capitalize(status.replace(/_/g, ' '));
-}
-
-export function roleName(role: string): string {
-  return capitalize(role);
-}
+// One style for every status and role label: the shared module's (packages/shared/src/labels.ts).
+export { statusLabel, roleTitle as roleName } from '@lanyard/shared/labels';
 
 const RSVP_LABELS: Record<string, string> = { accepted: 'Accepted', declined: 'Declined', maybe: 'Maybe' };
 
@@ -74,4 +70,15 @@ export function safeHttpUrl(value: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The card counts applicants (spec: Registered Users); the Users list also lists staff accounts, so
+ * the card says how the two numbers meet: "808 applicants + 1 staff account = 809 users".
+ */
+export function registeredUsersNote(s: Pick<DashboardStats, 'total_users' | 'staff_users'>): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const applicants = `${n(s.total_users)} applicant${s.total_users === 1 ? '' : 's'}`;
+  const staff = `${n(s.staff_users)} staff account${s.staff_users === 1 ? '' : 's'}`;
+  return `${applicants} + ${staff} = ${n(s.total_users + s.staff_users)} users`;
 }

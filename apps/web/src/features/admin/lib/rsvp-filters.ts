@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@lanyard/shared/constants';
 import { LIABILITY_FILTERS, PHOTO_FILTERS } from '@lanyard/shared/rsvp';
+import { labelledOptions } from '@lanyard/shared/labels';
 
 /**
  * The RSVP tab's filters (spec §2) and their two representations: the page URL (so a filtered
@@ -44,15 +45,10 @@ export const EMPTY_RSVP_FILTERS: RsvpFilters = {
 
 type Options<T extends string> = readonly { value: T; label: string }[];
 
-export const RSVP_STATUS_OPTIONS: Options<RsvpApplicationStatusFilter> = [
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'waitlisted', label: 'Waitlisted' },
-  { value: 'rejected', label: 'Rejected' },
-];
-export const RSVP_ROLE_OPTIONS: Options<RsvpRoleFilter> = [
-  { value: 'hacker', label: 'Hacker' },
-  { value: 'mentor', label: 'Mentor' },
-];
+export const RSVP_STATUS_OPTIONS: Options<RsvpApplicationStatusFilter> = labelledOptions(
+  RSVP_APPLICATION_STATUS_FILTERS,
+);
+export const RSVP_ROLE_OPTIONS: Options<RsvpRoleFilter> = labelledOptions(RSVP_ROLE_FILTERS);
 export const RSVP_RESPONSE_OPTIONS: Options<RsvpResponseFilter> = [
   { value: 'accepted', label: 'Accepted' },
   { value: 'declined', label: 'Declined' },

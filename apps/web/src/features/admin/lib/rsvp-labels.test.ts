@@ -65,4 +65,11 @@ describe('RSVP status', () => {
     expect(rsvpStatusLabel('declined')).toBe('Declined');
     expect(rsvpStatusLabel('maybe')).toBe('Maybe');
   });
+
+  it('says Awaiting RSVP for an accepted or waitlisted applicant with no answer to their decision', () => {
+    expect(rsvpStatusLabel(null, 'accepted')).toBe('Awaiting RSVP');
+    expect(rsvpStatusLabel(null, 'waitlisted')).toBe('Awaiting RSVP');
+    expect(rsvpStatusLabel(null, 'rejected')).toBe('No Response');
+    expect(rsvpStatusLabel('accepted', 'accepted')).toBe('Accepted');
+  });
 });

@@ -82,9 +82,23 @@ const RSVP_STATUS_LABELS: Record<string, string> = {
   maybe: 'Maybe',
 };
 
-/** The RSVP Status column and details: "No Response" when the applicant has not answered. */
-export function rsvpStatusLabel(status: string | null): string {
-  if (!status) return NO_RESPONSE;
+/**
+ * An accepted or waitlisted applicant with no answer on file is awaiting their RSVP: they have not
+ * answered yet, or the decision changed and the server voided the old answer (policies/rsvp.ts on
+ * the server; docs/decisions/009-rsvp-answers-one-decision.md).
+ */
+export const AWAITING_RSVP = 'Awaiting RSVP';
+
+/**
+ * The RSVP Status column and details: "Awaiting RSVP" when an accepted or waitlisted applicant has
+ * not answered their current decision, "No Response" for anyone else without an answer.
+ */
+export function rsvpStatusLabel(status: string | null, applicationStatus?: string): string {
+  if (!status) {
+    return applicationStatus === 'accepted' || applicationStatus === 'waitlisted'
+      ? AWAITING_RSVP
+      : NO_RESPONSE;
+  }
   return RSVP_STATUS_LABELS[status] ?? status;
 }
 

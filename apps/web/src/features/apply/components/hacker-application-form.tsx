@@ -1,12 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
@@ -76,16 +69,47 @@ const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? un
 /** The empty "Select..." option means "not answered". */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** Scrolls to and focuses the first control marked invalid, in page order; false if there is none yet. */
-function focusFirstInvalid(root: HTMLElement | null): boolean {
+/** Scrolls to and focuses the first control marked invalid, in page order; null if there is none yet. */
+function focusFirstInvalid(root: HTMLElement | null): HTMLElement | null {
   const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!el) return false;
+  if (!el) return null;
   const proxy = el.dataset.focusProxy ? document.getElementById(el.dataset.focusProxy) : null;
   const target = proxy ?? el;
   target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   target.focus({ preventScroll: true });
-  return true;
+  return el;
 }
+
+/** The inline error shown for a control (its own, or its group's), as on screen. */
+function inlineErrorOf(el: HTMLElement): string | null {
+  const ids = [el, el.closest('fieldset')].flatMap(
+    (node) => node?.getAttribute('aria-describedby')?.split(/\s+/) ?? [],
+  );
+  for (const id of ids) {
+    if (!id.endsWith('-error')) continue;
+    const text = document.getElementById(id)?.textContent?.trim();
+    if (text) return text;
+  }
+  return null;
+}
+
+/**
+ * One toast per failed submit, about the answer the focus moved to: the spec's own toast when that
+ * is the terms or the guardian, else how many answers need attention and the first of them.
+ * (Toasting every rule that failed named the last problem while the focus went to the first.)
+ */
+function toastFirstError(message: string | null, count: number) {
+  if (message === TERMS_MESSAGE) {
+    toast.error('Terms and Conditions', { description: TERMS_MESSAGE });
+  } else if (message === GUARDIAN_MESSAGE) {
+    toast.error('Guardian Information', { description: GUARDIAN_MESSAGE });
+  } else {
+    toast.error(attentionText(count), message ? { description: message } : undefined);
+  }
+}
+
+const attentionText = (count: number) =>
+  `${count} ${count === 1 ? 'answer needs' : 'answers need'} your attention`;
 
 interface HackerApplicationFormProps {
   settings: PublicSettings;
@@ -151,14 +175,22 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
   const resumeMissing = resume.state.status === 'empty';
   const resumeError = submitCount > 0 && resumeMissing ? RESUME_REQUIRED_MESSAGE : undefined;
 
+  const birthError = BIRTHDAY_FIELDS.some((f) => errors[f]) ? errors.birthDay?.message : undefined;
+  const birthdayMessage = birthError ? 'Please enter a valid birthday' : undefined;
+  const errorCount =
+    Object.keys(errors).filter((k) => !(BIRTHDAY_FIELDS as readonly string[]).includes(k)).length +
+    (birthdayMessage ? 1 : 0) +
+    (resumeError ? 1 : 0);
+
   // After a submit attempt, once its errors are on screen (react-hook-form publishes them, with the
-  // new submitCount, after onValid/onInvalid return), move to the first one.
+  // new submitCount, after onValid/onInvalid return), move to the first one and say what it is.
   const focusPending = useRef(false);
   useEffect(() => {
     if (!focusPending.current) return;
     focusPending.current = false;
-    focusFirstInvalid(formRef.current);
-  }, [focusRequest, submitCount]);
+    const first = focusFirstInvalid(formRef.current);
+    if (first) toastFirstError(inlineErrorOf(first), errorCount);
+  }, [focusRequest, submitCount, errorCount]);
   const focusAfterSubmit = () => {
     focusPending.current = true;
   };
@@ -176,13 +208,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
     setStep(lateMode && verifiedCode === null ? 'access-code' : 'confirm');
   };
 
-  const onInvalid = (formErrors: FieldErrors<HackerFormValues>) => {
-    if (formErrors.termsAccepted || formErrors.mlhTermsAccepted) {
-      toast.error('Terms and Conditions', { description: TERMS_MESSAGE });
-    }
-    if (formErrors.guardianName?.message === GUARDIAN_MESSAGE) {
-      toast.error('Guardian Information', { description: GUARDIAN_MESSAGE });
-    }
+  const onInvalid = () => {
     focusAfterSubmit();
   };
 
@@ -238,13 +264,6 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
       scheduleSave();
     }
   };
-
-  const birthError = BIRTHDAY_FIELDS.some((f) => errors[f]) ? errors.birthDay?.message : undefined;
-  const birthdayMessage = birthError ? 'Please enter a valid birthday' : undefined;
-  const errorCount =
-    Object.keys(errors).filter((k) => !(BIRTHDAY_FIELDS as readonly string[]).includes(k)).length +
-    (birthdayMessage ? 1 : 0) +
-    (resumeError ? 1 : 0);
 
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
@@ -310,7 +329,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
         onSubmit={handleSubmit(onValid, onInvalid)}
         className="flex flex-col gap-6"
       >
-        <FormSection id="personal" title="Personal information">
+        <FormSection id="personal" title="Personal Information">
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
               id="firstName"
@@ -406,7 +425,13 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
                     aria-required="true"
                     aria-invalid={birthdayMessage ? true : undefined}
                     aria-describedby={birthdayMessage ? 'birthday-error' : undefined}
-                    {...register(name, { setValueAs: toNumber })}
+                    {...register(name, {
+                      setValueAs: toNumber,
+                      // The birthday's one message sits on birthDay but depends on all three parts:
+                      // once errors show, a change to any part re-checks the others, so the message
+                      // (and its place in the count) goes as soon as the date is valid.
+                      deps: BIRTHDAY_FIELDS.filter((f) => f !== name),
+                    })}
                   />
                 </div>
               ))}
@@ -481,7 +506,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
           </div>
         </FormSection>
 
-        <FormSection id="academic" title="Academic information">
+        <FormSection id="academic" title="Academic Information">
           <FormField
             id="university"
             label={
@@ -564,7 +589,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
 
         <FormSection
           id="essays"
-          title="Short answers"
+          title="Short Answers"
           description="The word counts are guides, not hard limits. Write in your own voice."
         >
           <EssayField
@@ -794,9 +819,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
           <div className="flex flex-col gap-1">
             <SaveIndicator status={autosave.status} announce={false} className="hidden sm:flex" />
             <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
-              {submitCount > 0 && errorCount > 0
-                ? `${errorCount} ${errorCount === 1 ? 'answer needs' : 'answers need'} your attention.`
-                : ''}
+              {submitCount > 0 && errorCount > 0 ? `${attentionText(errorCount)}.` : ''}
             </p>
           </div>
           <Button type="submit" size="lg" disabled={step === 'submitting'} className="w-full sm:w-auto">

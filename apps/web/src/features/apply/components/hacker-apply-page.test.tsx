@@ -216,7 +216,7 @@ describe('HackerApplyPage', () => {
     );
   });
 
-  it('shows every required error on submit, focuses the first and toasts the terms', async () => {
+  it('shows every required error on submit, focuses the first and toasts it with the count', async () => {
     renderPage();
     const form = await screen.findByRole('form', { name: 'Hacker application' });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(user.email);
@@ -241,10 +241,31 @@ describe('HackerApplyPage', () => {
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
     expect(firstName.getAttribute('aria-describedby')).toBe('firstName-error');
     await waitFor(() => expect(document.activeElement).toBe(firstName));
-    expect(toastMock.error).toHaveBeenCalledWith('Terms and Conditions', {
-      description: 'You must accept the terms to apply.',
+    // The toast names what the focus went to, not the last rule that failed (the terms).
+    const summary = screen.getByText(/answers need your attention\.$/).textContent!;
+    expect(toastMock.error).toHaveBeenCalledTimes(1);
+    expect(toastMock.error).toHaveBeenCalledWith(summary.replace(/\.$/, ''), {
+      description: 'First name is required',
     });
     expect(posted('/api/applications/hacker')).toHaveLength(0);
+  });
+
+  it('titles its sections in Title Case, like the mentor form and the read-only view', async () => {
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Hacker application' });
+    expect(
+      within(form)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Personal Information',
+      'Academic Information',
+      'Short Answers',
+      'Logistics',
+      'Links',
+      'Community',
+      'Terms',
+    ]);
   });
 
   it('asks for a guardian under 18 and shows the field from birth year 2007', async () => {

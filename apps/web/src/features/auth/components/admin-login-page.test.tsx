@@ -129,3 +129,15 @@ describe('admin single sign-on', () => {
     expect(localStorage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBeNull();
   });
 });
+
+describe('the greeting after sign-in', () => {
+  it("greets a volunteer with check-in wording, and an admin with the spec's", async () => {
+    const volunteer = { ...admin, id: 'vol-1', email: 'door@example.org', role: 'volunteer' } as typeof admin;
+    renderAt('/admin/login?sso=success', {
+      oidc: { enabled: true, provider_name: 'Example ID' },
+      user: volunteer,
+    });
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Check-in Access Granted'));
+    expect(toastMock.success).not.toHaveBeenCalledWith('Admin Access Granted');
+  });
+});

@@ -24,6 +24,14 @@ const adminHome = (user: PublicUser) => (user.role === 'volunteer' ? paths.check
 const acceptSaved = (path: string, user: PublicUser) =>
   user.role !== 'volunteer' || path.split(/[?#]/)[0] === paths.checkin;
 
+/**
+ * Spec §2's "Admin Access Granted" is for admins; a volunteer is let into check-in only, and is told
+ * so (docs/decisions/009).
+ */
+function accessGranted(user: PublicUser): string {
+  return user.role === 'volunteer' ? 'Check-in Access Granted' : 'Admin Access Granted';
+}
+
 export function AdminLoginPage() {
   usePageTitle('Admin Portal');
   const { data: user, isSuccess: userKnown } = useUser();
@@ -60,7 +68,7 @@ export function AdminLoginPage() {
     if (user && isStaff(user)) {
       // Like the password sign-in: the saved page (kept while away at the provider), else /admin.
       completeSignIn(user);
-      toast.success('Admin Access Granted');
+      toast.success(accessGranted(user));
     } else {
       setSearchParams(
         (prev) => {
@@ -95,7 +103,7 @@ export function AdminLoginPage() {
     adminLogin.mutate(values, {
       onSuccess: (admin: PublicUser) => {
         completeSignIn(admin);
-        toast.success('Admin Access Granted');
+        toast.success(accessGranted(admin));
       },
       onError: (err) =>
         toast.error('Access Denied', {

@@ -26,7 +26,7 @@ import {
   writeCheckinParams,
   type CheckinFilters,
 } from '../lib/filters';
-import { formatCheckedInAt } from '../lib/format';
+import { formatCheckedInAt, roleCountsLine } from '../lib/format';
 import { AdminUtilities } from './admin-utilities';
 import { CheckinFiltersCard } from './checkin-filters';
 import { CheckinRecords } from './checkin-records';
@@ -56,6 +56,7 @@ export function CheckinPage() {
   const params = readCheckinParams(searchParams);
   const filters = checkinFiltersOf(params);
   const stats = useCheckinStats();
+  const hackers = stats.data?.by_role.find((r) => r.role === 'hacker');
   const list = useCheckinRecords(params);
   const live = useCheckinLiveUpdates();
   const toggle = useSetCheckedIn();
@@ -164,20 +165,28 @@ export function CheckinPage() {
         </div>
       </header>
 
-      <section aria-label="Check-in statistics" className="grid grid-cols-3 gap-2 sm:gap-4">
-        <StatCard label="Total Hackers" value={stats.data?.total} icon={Users} loading={stats.isPending} />
-        <StatCard
-          label="Checked In"
-          value={stats.data?.checked_in}
-          icon={UserCheck}
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Not Checked In"
-          value={stats.data?.not_checked_in}
-          icon={UserX}
-          loading={stats.isPending}
-        />
+      <section aria-label="Check-in statistics" className="flex flex-col gap-2">
+        {/* The spec's cards, counting hackers only; every role (and everyone) on the line below. */}
+        <div className="grid grid-cols-3 gap-2 sm:gap-4">
+          <StatCard label="Total Hackers" value={hackers?.total} icon={Users} loading={stats.isPending} />
+          <StatCard
+            label="Checked In"
+            value={hackers?.checked_in}
+            icon={UserCheck}
+            loading={stats.isPending}
+          />
+          <StatCard
+            label="Not Checked In"
+            value={hackers ? hackers.total - hackers.checked_in : undefined}
+            icon={UserX}
+            loading={stats.isPending}
+          />
+        </div>
+        {stats.data ? (
+          <p className="text-sm text-slate-700" data-testid="checkin-role-counts">
+            {roleCountsLine(stats.data)}
+          </p>
+        ) : null}
       </section>
 
       <CheckinFiltersCard

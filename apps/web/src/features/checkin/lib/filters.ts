@@ -1,4 +1,5 @@
 import { CHECKIN_ROLES, PAGE_SIZE, type CheckinRole } from '@lanyard/shared/constants';
+import { roleTitle } from '@lanyard/shared/labels';
 
 /**
  * The check-in page's filters (spec §2) and their two representations: the page URL (a filtered
@@ -45,10 +46,8 @@ export const HIGH_SCHOOL_OPTIONS: Options<TriState> = [
   { value: 'false', label: 'Not high school' },
 ];
 
-/** "mentor + judge" reads "Mentor + Judge". */
-export function checkinRoleLabel(role: string): string {
-  return role.replace(/\b[a-z]/g, (c) => c.toUpperCase());
-}
+/** "mentor + judge" reads "Mentor + Judge" (the shared label style). */
+export const checkinRoleLabel = roleTitle;
 
 export const ROLE_OPTIONS: Options<RoleFilter> = [
   { value: 'all', label: 'All' },

@@ -1,3 +1,6 @@
+import type { CheckinStats } from '@lanyard/shared/checkin';
+import { roleTitle } from '@lanyard/shared/labels';
+
 /** "Sep 19, 10:42 AM" in the desk's own time zone; the year only when it is not this year. */
 export function formatCheckedInAt(iso: string | null, now = new Date()): string {
   if (!iso) return '';
@@ -19,4 +22,17 @@ export function formatShirtSize(size: string | null): string {
 
 export function fullName(r: { firstName: string; lastName: string }): string {
   return `${r.firstName} ${r.lastName}`.trim();
+}
+
+/**
+ * Everyone at the door by role, under the cards that count hackers only:
+ * "Everyone 3 of 7 checked in · Hacker 1 of 3 checked in · Mentor 0 of 1 checked in".
+ */
+export function roleCountsLine(stats: Pick<CheckinStats, 'total' | 'checked_in' | 'by_role'>): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const parts = [`Everyone ${n(stats.checked_in)} of ${n(stats.total)} checked in`];
+  for (const r of stats.by_role) {
+    if (r.total > 0) parts.push(`${roleTitle(r.role)} ${n(r.checked_in)} of ${n(r.total)} checked in`);
+  }
+  return parts.join(' · ');
 }

@@ -368,11 +368,10 @@ describe('RsvpCard: waitlisted applicant', () => {
 });
 
 describe('RsvpCard: states without a form', () => {
-  it('rejected: the decision message only', async () => {
+  it('rejected: no RSVP card at all (issue 14, item 9)', async () => {
     serve({ app: application('rejected'), settings: () => settings() });
-    expect(card().textContent).toMatch(/unable to offer you a spot at Test Hacks I/);
-    expect(screen.queryByRole('radio')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Submit RSVP' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'RSVP' })).toBeNull();
+    expect(screen.queryByText(/nothing to RSVP to/)).toBeNull();
   });
 
   it('RSVPs closed: the closed message and the deadline, no form', async () => {

@@ -153,13 +153,6 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div ref={focusTarget} tabIndex={-1} className="flex flex-col gap-5 outline-none">
-          {state.kind === 'rejected' ? (
-            <p className="leading-relaxed text-slate-700" data-testid="rsvp-message">
-              Thank you for applying. We regret that we are unable to offer you a spot at {eventName} this
-              year, so there is nothing to RSVP to. We hope you&apos;ll apply again.
-            </p>
-          ) : null}
-
           {state.kind === 'recorded' ? (
             <Recorded
               status={state.status}

@@ -15,9 +15,14 @@ import {
   type RsvpCardInput,
 } from './rsvp-card';
 
-describe('shouldShowRsvpCard (spec §2)', () => {
-  it.each(['accepted', 'rejected', 'waitlisted'])('%s with decisions released: shown', (status) => {
+describe('shouldShowRsvpCard (spec §2, §4)', () => {
+  it.each(['accepted', 'waitlisted'])('%s with decisions released: shown', (status) => {
     expect(shouldShowRsvpCard(status, true)).toBe(true);
+  });
+
+  it('rejected: never shown, there is nothing to answer (issue 14, item 9)', () => {
+    expect(shouldShowRsvpCard('rejected', true)).toBe(false);
+    expect(shouldShowRsvpCard('rejected', false)).toBe(false);
   });
 
   it.each(['accepted', 'rejected', 'waitlisted'])('%s before release: hidden', (status) => {
@@ -48,12 +53,10 @@ describe('rsvpCardState (spec §4)', () => {
     expect(rsvpCardState(input({ status: 'submitted' }))).toEqual({ kind: 'hidden' });
   });
 
-  it('rejected: the decision message only, whatever the settings or a stray answer say', () => {
-    expect(rsvpCardState(input({ status: 'rejected' }))).toEqual({ kind: 'rejected' });
-    expect(rsvpCardState(input({ status: 'rejected', rsvpStatus: 'accepted' }))).toEqual({
-      kind: 'rejected',
-    });
-    expect(rsvpCardState(input({ status: 'rejected', settings: undefined }))).toEqual({ kind: 'rejected' });
+  it('rejected: no card, whatever the settings or a stray answer say', () => {
+    expect(rsvpCardState(input({ status: 'rejected' }))).toEqual({ kind: 'hidden' });
+    expect(rsvpCardState(input({ status: 'rejected', rsvpStatus: 'accepted' }))).toEqual({ kind: 'hidden' });
+    expect(rsvpCardState(input({ status: 'rejected', settings: undefined }))).toEqual({ kind: 'hidden' });
   });
 
   it('a recorded answer wins over closed RSVPs and a passed deadline', () => {

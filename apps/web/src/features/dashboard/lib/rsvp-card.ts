@@ -1,11 +1,12 @@
 import type { RsvpStatus } from '@lanyard/shared/constants';
 import { isApiError } from '@/lib/api-client';
 
-const RSVP_STATUSES = ['accepted', 'rejected', 'waitlisted'] as const;
+const RSVP_STATUSES = ['accepted', 'waitlisted'] as const;
 
 /**
- * Spec §2: the RSVP card shows only when the status is accepted, rejected or waitlisted and
- * decisions are released for the applicant's role.
+ * The RSVP card shows only for a decision there is something to answer to (accepted or waitlisted),
+ * once decisions are released for the applicant's role. Spec §4: rejected applicants see only the
+ * decision message, which the status card already gives (issue 14, item 9).
  */
 export function shouldShowRsvpCard(status: string, released: boolean): boolean {
   return released && (RSVP_STATUSES as readonly string[]).includes(status);
@@ -20,8 +21,6 @@ export const RSVP_SUBMIT_ERROR = 'Failed to submit RSVP. Please try again.';
 /** What the card shows. */
 export type RsvpCardState =
   | { kind: 'hidden' }
-  /** Rejected: the decision message, nothing to answer. */
-  | { kind: 'rejected' }
   /** An answer is on file: thanks, and how to ask for a change. */
   | { kind: 'recorded'; status: RsvpApplicantStatus; rsvp: RsvpStatus }
   /** The RSVP settings are not known yet (or could not be loaded). */
@@ -41,13 +40,12 @@ export interface RsvpCardInput {
 }
 
 /**
- * Spec §4 "RSVP (applicant)": rejected applicants see only the decision; a recorded answer shows the
+ * Spec §4 "RSVP (applicant)": rejected applicants get no card; a recorded answer shows the
  * thank-you state (even once RSVPs close); otherwise the form shows only while RSVPs are open and
  * the deadline has not passed (a deadline is still open at its exact moment, as on the server).
  */
 export function rsvpCardState({ status, released, rsvpStatus, settings, now }: RsvpCardInput): RsvpCardState {
   if (!shouldShowRsvpCard(status, released)) return { kind: 'hidden' };
-  if (status === 'rejected') return { kind: 'rejected' };
   const applicantStatus = status as RsvpApplicantStatus;
   if (rsvpStatus) return { kind: 'recorded', status: applicantStatus, rsvp: rsvpStatus };
   if (!settings) return { kind: 'unknown' };

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import type { AdminApplicationDetail } from '@lanyard/shared/admin';
 import type { DecisionStatus } from '@lanyard/shared/constants';
 import { Check, Clock, ExternalLink, FileText, X } from 'lucide-react';
@@ -11,11 +11,10 @@ import { isApiError } from '@/lib/api-client';
 import { useApplicationDetail } from '../../api/applications-detail';
 import { useAdminResumeUrl } from '../../api/applications-resume-url';
 import { useUpdateApplicationStatus } from '../../api/applications-update-status';
-import { answerSections, NOT_PROVIDED } from '../../lib/application-answers';
+import { answerSections } from '../../lib/application-answers';
 import { describeAuditEntry } from '../../lib/history';
 import { formatDate, formatDateTime, fullName, roleName, safeHttpUrl } from '../../lib/labels';
-import { NO_CHOICE_MADE, photoPermissionLabel } from '../../lib/rsvp-labels';
-import { StatusBadge } from './status-badge';
+import { ApplicantSummary, Fields, LinkOrText, Section, Text } from '../applicant-summary';
 
 export const FETCH_DETAIL_ERROR = 'Failed to fetch application details.';
 
@@ -62,62 +61,6 @@ export function ApplicationDetailDialog({ applicationId, onClose }: ApplicationD
       </DialogContent>
     </Dialog>
   );
-}
-
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
-      <h3 id={id} className="text-base font-semibold text-slate-900">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-/** Label/value pairs; values are plain text (never HTML), isolated for bidi and wrapped when long. */
-function Fields({ items }: { items: [label: string, value: ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map(([label, value]) => (
-        <div key={label} className="flex min-w-0 flex-col gap-1">
-          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-          <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Text({ value }: { value: string | null | undefined }) {
-  const text = value && value.trim() !== '' ? value : NOT_PROVIDED;
-  return <bdi>{text}</bdi>;
-}
-
-function LinkOrText({ value }: { value: string | null | undefined }) {
-  const href = safeHttpUrl(value);
-  if (!href) return <Text value={value} />;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      className="font-medium break-all text-brand-ink underline underline-offset-2"
-    >
-      {href}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
-
-function yesNo(value: boolean | null): string {
-  if (value === null) return 'No Response';
-  return value ? 'Accepted' : 'Not accepted';
-}
-
-/** Photo permission as the RSVP tab words it (an applicant who opted out has not accepted the release). */
-function photoPermission(a: AdminApplicationDetail): string {
-  return photoPermissionLabel(a, NO_CHOICE_MADE);
 }
 
 const STATUS_ACTIONS: {
@@ -187,35 +130,14 @@ function DetailBody({ application: a }: { application: AdminApplicationDetail })
         </DialogDescription>
       </DialogHeader>
 
-      <Section title="Applicant" id="detail-applicant">
-        <Fields
-          items={[
-            ['Name', <Text key="n" value={name} />],
-            ['Email', <Text key="e" value={a.email} />],
-            ['Role', roleName(a.role)],
-            ['Status', <StatusBadge key="s" status={a.status} />],
-            ['School', <Text key="u" value={a.university} />],
-            ['Major', <Text key="m" value={a.major} />],
-          ]}
-        />
-      </Section>
-
-      {a.rsvp_status === 'accepted' ? (
-        <Section title="RSVP" id="detail-rsvp">
-          <Fields
-            items={[
-              ['RSVP Status', 'Accepted'],
-              ['Preferred Name', <Text key="p" value={a.preferred_name} />],
-              ['School Name', <Text key="s" value={a.school_name} />],
-              ['Pronoun', <Text key="pr" value={a.pronoun} />],
-              ['LinkedIn', <LinkOrText key="l" value={a.linkedin_url} />],
-              ['GitHub', <LinkOrText key="g" value={a.github_url} />],
-              ['Liability Waiver', yesNo(a.liability_waiver_accepted)],
-              ['Photo Permission', photoPermission(a)],
-            ]}
-          />
-        </Section>
-      ) : null}
+      <ApplicantSummary
+        idPrefix="detail"
+        data={{ ...a, name }}
+        extra={[
+          ['School', <Text key="u" value={a.university} />],
+          ['Major', <Text key="m" value={a.major} />],
+        ]}
+      />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Quick Actions" id="detail-quick-actions">

@@ -7,8 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
+import { useDecisionsPreview } from '../../api/decisions-preview';
 import { useSetDecisionsReleased } from '../../api/decisions-release';
 import { useDecisionsStatus } from '../../api/decisions-status';
+import { releaseToast } from '../../lib/release-summary';
+import { ReleasePreview } from './release-preview';
 
 const ROLES: { role: ApplicantRole; title: string; plural: string }[] = [
   { role: 'hacker', title: 'Hacker Decisions', plural: 'hackers' },
@@ -28,6 +31,13 @@ export function DecisionManagementCard() {
   const status = useDecisionsStatus();
   const mutation = useSetDecisionsReleased();
   const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [sendEmail, setSendEmail] = useState(true);
+  const preview = useDecisionsPreview(confirming?.release ? confirming.role : null);
+
+  const open = (next: Pending) => {
+    setSendEmail(true);
+    setConfirming(next);
+  };
 
   useEffect(() => {
     if (status.isError) toast.error('Error', { description: 'Failed to load application settings.' });
@@ -36,15 +46,16 @@ export function DecisionManagementCard() {
   const run = () => {
     if (!confirming) return;
     const { role, release } = confirming;
+    const previewEmails = release ? (preview.data?.emails ?? null) : null;
     mutation.mutate(
-      { role, release },
+      { role, release, sendEmail },
       {
         onSuccess: (result) => {
           setConfirming(null);
           const who = role === 'mentor' ? 'Mentor' : 'Hacker';
           if (release) {
             toast.success('Decisions Released!', {
-              description: `${who} decisions are now visible to ${affectedText(result.affected)} with a finalized decision.`,
+              description: releaseToast(result, previewEmails, sendEmail),
             });
           } else {
             toast.success('Decisions Unreleased', {
@@ -116,7 +127,7 @@ export function DecisionManagementCard() {
                     variant="destructive"
                     size="sm"
                     disabled={!known || released || busy}
-                    onClick={() => setConfirming({ role, release: true })}
+                    onClick={() => open({ role, release: true })}
                   >
                     <Eye aria-hidden="true" />
                     Release {role === 'mentor' ? 'Mentor' : 'Hacker'} Decisions
@@ -125,7 +136,7 @@ export function DecisionManagementCard() {
                     variant="secondary"
                     size="sm"
                     disabled={!known || !released || busy}
-                    onClick={() => setConfirming({ role, release: false })}
+                    onClick={() => open({ role, release: false })}
                   >
                     <EyeOff aria-hidden="true" />
                     Unrelease {role === 'mentor' ? 'Mentor' : 'Hacker'} Decisions
@@ -143,14 +154,28 @@ export function DecisionManagementCard() {
         description={
           confirming?.release
             ? `This releases decisions to all ${confirmingRole?.plural ?? 'applicants'} with a finalized decision: they will see whether they were accepted, rejected or waitlisted.`
-            : `This hides decisions again from all ${confirmingRole?.plural ?? 'applicants'}: their dashboards go back to "Under Review".`
+            : `This hides decisions again from all ${confirmingRole?.plural ?? 'applicants'}: their dashboards go back to "Under Review". E-mails already sent cannot be recalled: applicants who got their decision by e-mail keep it.`
         }
         confirmText="confirm"
         actionLabel={confirming?.release ? 'Release Decisions' : 'Unrelease Decisions'}
         destructive={confirming?.release ?? false}
         pending={mutation.isPending}
+        actionDisabled={Boolean(confirming?.release) && preview.isPending && !preview.isError}
+        wide={confirming?.release ?? false}
         onConfirm={run}
-      />
+      >
+        {confirming?.release ? (
+          <ReleasePreview
+            role={confirming.role}
+            preview={preview.data}
+            loading={preview.isPending}
+            error={preview.isError}
+            onRetry={() => void preview.refetch()}
+            sendEmail={sendEmail}
+            onSendEmailChange={setSendEmail}
+          />
+        ) : null}
+      </TypedConfirmDialog>
     </Card>
   );
 }

@@ -106,7 +106,8 @@ function EditForm({ row, pending, onSubmit }: EditFormProps) {
       <DialogHeader>
         <DialogTitle>Modify RSVP</DialogTitle>
         <DialogDescription className="[overflow-wrap:anywhere]">
-          <bdi>{row.name}</bdi> · {roleName(row.role)} · currently {rsvpStatusLabel(row.rsvp_status)}
+          <bdi>{row.name}</bdi> · {roleName(row.role)} · currently{' '}
+          {rsvpStatusLabel(row.rsvp_status, row.status)}
         </DialogDescription>
       </DialogHeader>
 

@@ -87,7 +87,9 @@ export function RsvpTable({
                 <StatusBadge status={row.status} />
               </Td>
               <Td>
-                <Badge tone={rsvpStatusTone(row.rsvp_status)}>{rsvpStatusLabel(row.rsvp_status)}</Badge>
+                <Badge tone={rsvpStatusTone(row.rsvp_status)}>
+                  {rsvpStatusLabel(row.rsvp_status, row.status)}
+                </Badge>
               </Td>
               <Td>
                 <Badge tone={liabilityTone(row.liability_waiver_accepted)}>

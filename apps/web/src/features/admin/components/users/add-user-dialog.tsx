@@ -29,6 +29,14 @@ const ROLE_LABELS: Record<UserRole, string> = {
   volunteer: 'Volunteer (check-in)',
 };
 
+/**
+ * Staff first: admins add staff here far more often than applicants (who register themselves).
+ * A Record, so a new role cannot be left out of the list.
+ */
+const ROLE_ORDER: Record<UserRole, number> = { volunteer: 0, admin: 1, hacker: 2, mentor: 3 };
+const ROLE_CHOICES = [...USER_ROLES].sort((a, b) => ROLE_ORDER[a] - ROLE_ORDER[b]);
+const ROLE_REQUIRED_MESSAGE = 'Choose a role';
+
 /** The server's createUserBodySchema, with messages a person can read. */
 const addUserSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email address').max(254, 'Email is too long'),
@@ -36,11 +44,13 @@ const addUserSchema = z.object({
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  role: z.enum(USER_ROLES),
+  // No default: a role picked for the admin once made a volunteer an applicant.
+  role: z.string().pipe(z.enum(USER_ROLES, { error: ROLE_REQUIRED_MESSAGE })),
 });
-type AddUserValues = z.infer<typeof addUserSchema>;
+type AddUserFields = z.input<typeof addUserSchema>;
+type AddUserValues = z.output<typeof addUserSchema>;
 
-const DEFAULT_VALUES: AddUserValues = { email: '', password: '', role: 'hacker' };
+const DEFAULT_VALUES: AddUserFields = { email: '', password: '', role: '' };
 
 /** "Add user": lets an admin create another admin, a check-in volunteer or an applicant account. */
 export function AddUserDialog() {
@@ -66,7 +76,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<AddUserValues>({
+  } = useForm<AddUserFields, unknown, AddUserValues>({
     resolver: zodResolver(addUserSchema),
     defaultValues: DEFAULT_VALUES,
   });
@@ -88,7 +98,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       <DialogHeader>
         <DialogTitle>Add user</DialogTitle>
         <DialogDescription>
-          Create an account for another admin, a check-in volunteer or an applicant. The e-mail is marked
+          Create an account for a check-in volunteer, another admin or an applicant. The e-mail is marked
           verified.
         </DialogDescription>
       </DialogHeader>
@@ -128,8 +138,11 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         </FormField>
         <FormField id="add-user-role" label="Role" error={errors.role?.message}>
           {(control) => (
-            <NativeSelect {...control} {...register('role')}>
-              {USER_ROLES.map((role) => (
+            <NativeSelect {...control} {...register('role')} aria-required="true">
+              <option value="" disabled>
+                {ROLE_REQUIRED_MESSAGE}
+              </option>
+              {ROLE_CHOICES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
                 </option>

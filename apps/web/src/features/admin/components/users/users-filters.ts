@@ -1,4 +1,5 @@
 import type { AdminUser } from '@lanyard/shared/admin';
+import { labelledOptions, statusLabel } from '@lanyard/shared/labels';
 import type { BadgeProps } from '@/components/ui/badge';
 import {
   USER_ROLE_FILTERS,
@@ -19,18 +20,11 @@ export const USERS_URL_KEYS = {
   page: 'users_page',
 } as const;
 
-export const ROLE_OPTIONS: readonly { value: UserRoleFilter; label: string }[] = [
-  { value: 'hacker', label: 'hacker' },
-  { value: 'mentor', label: 'mentor' },
-];
+export const ROLE_OPTIONS: readonly { value: UserRoleFilter; label: string }[] =
+  labelledOptions(USER_ROLE_FILTERS);
 
-export const STATUS_OPTIONS: readonly { value: UserStatusFilter; label: string }[] = [
-  { value: 'not_started', label: 'Not Started' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'waitlisted', label: 'Waitlisted' },
-];
+export const STATUS_OPTIONS: readonly { value: UserStatusFilter; label: string }[] =
+  labelledOptions(USER_STATUS_FILTERS);
 
 function pick<T extends string>(values: string[], allowed: readonly T[]): T[] {
   const out: T[] = [];
@@ -73,18 +67,16 @@ export function activeFilterCount(f: Pick<UsersListParams, 'search' | 'role' | '
 
 type Tone = NonNullable<BadgeProps['tone']>;
 
-const STATUS_VIEW: Record<AdminUser['application_status'], { label: string; tone: Tone }> = {
-  not_started: { label: 'Not Started', tone: 'gray' },
-  in_progress: { label: 'In Progress', tone: 'gray' },
-  pending: { label: 'Pending', tone: 'yellow' },
-  submitted: { label: 'Submitted', tone: 'yellow' },
-  accepted: { label: 'Accepted', tone: 'green' },
-  rejected: { label: 'Rejected', tone: 'red' },
-  waitlisted: { label: 'Waitlisted', tone: 'orange' },
-  admin: { label: 'N/A', tone: 'gray' },
+const STATUS_TONE: Partial<Record<AdminUser['application_status'], Tone>> = {
+  pending: 'yellow',
+  submitted: 'yellow',
+  accepted: 'green',
+  rejected: 'red',
+  waitlisted: 'orange',
 };
 
 /** Badge label and colour of a user's application status (spec §4 admin colours). */
 export function userStatusView(status: AdminUser['application_status']): { label: string; tone: Tone } {
-  return STATUS_VIEW[status] ?? { label: status, tone: 'gray' };
+  if (status === 'admin') return { label: 'N/A', tone: 'gray' };
+  return { label: statusLabel(status), tone: STATUS_TONE[status] ?? 'gray' };
 }
