@@ -46,7 +46,8 @@ test('waitlisted, keeps their place, then accepted: asked to confirm, no QR, "aw
     await expect(card.getByText('Staying on Waitlist')).toBeVisible();
 
     await setApplicationStatus(admin, applicant.id, 'accepted');
-    await openDashboard(page, 'accepted', { reload: true });
+    // A new acceptance: celebrated once, on this visit (decision 013).
+    await openDashboard(page, 'accepted', { reload: true, celebrates: true });
 
     // Asked to confirm attendance, with the waiver and the photo choice; nothing says "confirmed".
     await expect(card.getByText(/Thank you for confirming/)).toHaveCount(0);
