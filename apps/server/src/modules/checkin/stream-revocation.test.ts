@@ -106,70 +106,74 @@ async function expectEndsAfter(
   await again.body?.cancel();
 }
 
+/** An admin's request made through instance A, which must succeed. */
+function byAdmin(method: 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>) {
+  return async () => {
+    const res = await asUser(a.ctx, admin.token)(method, url, body);
+    expect(res.statusCode).toBe(200);
+  };
+}
+
+interface Revocation {
+  name: string;
+  /** The instance the desk's stream is opened on. */
+  on: () => Instance;
+  change: (volunteer: { id: string; token: string }) => () => Promise<void>;
+}
+
+const revocations: Revocation[] = [
+  {
+    name: 'a volunteer whose role an admin changes loses the stream at once, and no later check-in reaches them',
+    on: () => a,
+    change: (v) => byAdmin('PUT', `/api/admin/users/${v.id}`, { role: 'hacker' }),
+  },
+  {
+    name: 'ends when the volunteer signs out (logout revokes the session)',
+    on: () => a,
+    change: (v) => async () => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(v.token),
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+    },
+  },
+  {
+    name: 'ends when an admin sets a new password for the volunteer (every session revoked)',
+    on: () => a,
+    change: (v) => byAdmin('PUT', `/api/admin/users/${v.id}/password`, { password: `${GOOD_PASSWORD}-new` }),
+  },
+  {
+    name: 'ends when the volunteer is deleted',
+    on: () => a,
+    change: (v) => byAdmin('DELETE', `/api/admin/users/${v.id}`),
+  },
+  {
+    name: 'ends a stream on another instance: opened on B, the role changed through A',
+    on: () => b,
+    change: (v) => byAdmin('PUT', `/api/admin/users/${v.id}`, { role: 'mentor' }),
+  },
+  {
+    name: 'ends with the read cache off (READ_CACHE=off) too',
+    on: () => noCache,
+    change: (v) => byAdmin('PUT', `/api/admin/users/${v.id}`, { role: 'hacker' }),
+  },
+  {
+    name: 'ends when a session is revoked directly in the database (the CLI, manual SQL)',
+    on: () => b,
+    change: (v) => async () => {
+      await ctx.database.pool.query(`update sessions set revoked_at = now() where user_id = $1`, [v.id]);
+    },
+  },
+];
+
 describe('GET /api/checkin/events ends when the right to it ends', () => {
-  it('a volunteer whose role an admin changes loses the stream at once, and no later check-in reaches them', async () => {
+  it.each(revocations.map((r) => [r.name, r] as const))('%s', async (_name, { on, change }) => {
     const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(a, volunteer.token);
-    await expectEndsAfter(
-      a,
-      stream,
-      async () => {
-        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}`, {
-          role: 'hacker',
-        });
-        expect(res.statusCode).toBe(200);
-      },
-      volunteer.token,
-    );
-  });
-
-  it('ends when the volunteer signs out (logout revokes the session)', async () => {
-    const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(a, volunteer.token);
-    await expectEndsAfter(
-      a,
-      stream,
-      async () => {
-        const res = await a.app.inject({
-          method: 'POST',
-          url: '/api/auth/logout',
-          headers: bearer(volunteer.token),
-          payload: {},
-        });
-        expect(res.statusCode).toBe(200);
-      },
-      volunteer.token,
-    );
-  });
-
-  it('ends when an admin sets a new password for the volunteer (every session revoked)', async () => {
-    const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(a, volunteer.token);
-    await expectEndsAfter(
-      a,
-      stream,
-      async () => {
-        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}/password`, {
-          password: `${GOOD_PASSWORD}-new`,
-        });
-        expect(res.statusCode).toBe(200);
-      },
-      volunteer.token,
-    );
-  });
-
-  it('ends when the volunteer is deleted', async () => {
-    const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(a, volunteer.token);
-    await expectEndsAfter(
-      a,
-      stream,
-      async () => {
-        const res = await asUser(a.ctx, admin.token)('DELETE', `/api/admin/users/${volunteer.id}`);
-        expect(res.statusCode).toBe(200);
-      },
-      volunteer.token,
-    );
+    const stream = await desk(on(), volunteer.token);
+    await expectEndsAfter(on(), stream, change(volunteer), volunteer.token);
   });
 
   it('ends when the session expires while the stream is open', async () => {
@@ -182,53 +186,6 @@ describe('GET /api/checkin/events ends when the right to it ends', () => {
     const t0 = Date.now();
     await stream.untilEnd(3000);
     expect(Date.now() - t0).toBeLessThan(3000);
-  });
-
-  it('ends a stream on another instance: opened on B, the role changed through A', async () => {
-    const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(b, volunteer.token);
-    await expectEndsAfter(
-      b,
-      stream,
-      async () => {
-        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}`, {
-          role: 'mentor',
-        });
-        expect(res.statusCode).toBe(200);
-      },
-      volunteer.token,
-    );
-  });
-
-  it('ends with the read cache off (READ_CACHE=off) too', async () => {
-    const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(noCache, volunteer.token);
-    await expectEndsAfter(
-      noCache,
-      stream,
-      async () => {
-        const res = await asUser(a.ctx, admin.token)('PUT', `/api/admin/users/${volunteer.id}`, {
-          role: 'hacker',
-        });
-        expect(res.statusCode).toBe(200);
-      },
-      volunteer.token,
-    );
-  });
-
-  it('ends when a session is revoked directly in the database (the CLI, manual SQL)', async () => {
-    const volunteer = await createVolunteer(a.ctx, admin.token);
-    const stream = await desk(b, volunteer.token);
-    await expectEndsAfter(
-      b,
-      stream,
-      async () => {
-        await ctx.database.pool.query(`update sessions set revoked_at = now() where user_id = $1`, [
-          volunteer.id,
-        ]);
-      },
-      volunteer.token,
-    );
   });
 
   it("another person's changes leave a desk's stream open and live", async () => {
