@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createDatabase, type Database } from '../src/db/client';
 import { asUser, seedApplication } from './admin';
 import { hackerAnswers, quickUser, submit, uploadResume } from './applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from './helper';
+import { startInstance, waitFor, type Instance } from './instances';
 
 /**
  * The read cache (src/lib/read-cache.ts) on two instances sharing one database, as production runs
@@ -15,29 +14,6 @@ let ctx: TestContext;
 let a: Instance;
 let b: Instance;
 let admin: { token: string };
-
-interface Instance {
-  app: FastifyInstance;
-  database: Database;
-  /** The helpers of test/admin.ts and test/applicant.ts, aimed at this instance. */
-  ctx: TestContext;
-}
-
-async function instance(): Promise<Instance> {
-  const database = createDatabase(ctx.databaseUrl, { max: 5 });
-  const app = await buildApp({ config: ctx.config, db: database.db, pool: database.pool, logger: false });
-  await app.ready();
-  await waitFor('the instance to listen', () => app.readCache?.enabled === true);
-  return { app, database, ctx: { ...ctx, app } };
-}
-
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /**
  * Changes an application without its trigger, as if the change had never been announced: shows what
@@ -78,14 +54,11 @@ async function releaseHackers(on: Instance, released: boolean): Promise<void> {
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createAdmin(ctx);
-  a = await instance();
-  b = await instance();
+  a = await startInstance(ctx);
+  b = await startInstance(ctx);
 });
 afterAll(async () => {
-  for (const i of [a, b]) {
-    await i?.app.close();
-    await i?.database.close();
-  }
+  for (const i of [a, b]) await i?.close();
   await ctx.close();
 });
 

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asUser, submittedHacker } from '../../../test/admin';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
-import { buildApp } from '../../app';
-import { createDatabase, type Database } from '../../db/client';
+import { startInstance, type Instance } from '../../../test/instances';
 import { createSession } from '../auth/sessions';
 
 /**
@@ -12,25 +11,16 @@ import { createSession } from '../auth/sessions';
  */
 let ctx: TestContext;
 let admin: { token: string };
-let cached: { app: FastifyInstance; database: Database };
+let cached: Instance;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createAdmin(ctx);
   // A second instance with the read cache on, as another server behind the same load balancer.
-  const database = createDatabase(ctx.databaseUrl, { max: 3 });
-  const app = await buildApp({ config: ctx.config, db: database.db, pool: database.pool, logger: false });
-  await app.ready();
-  const deadline = Date.now() + 10_000;
-  while (!app.readCache?.enabled) {
-    if (Date.now() > deadline) throw new Error('the read cache never came on');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  cached = { app, database };
+  cached = await startInstance(ctx);
 });
 afterAll(async () => {
-  await cached?.app.close();
-  await cached?.database.close();
+  await cached?.close();
   await ctx.close();
 });
 

@@ -1,9 +1,8 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, submittedHacker } from '../../../test/admin';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
-import { buildApp } from '../../app';
-import { createDatabase, type Database } from '../../db/client';
+import { startInstance, type Instance } from '../../../test/instances';
 
 /**
  * Issue 13, item 8: before a role's decisions are released, nothing an admin does to an application
@@ -12,24 +11,15 @@ import { createDatabase, type Database } from '../../db/client';
  */
 let ctx: TestContext;
 let admin: { token: string };
-let cached: { app: FastifyInstance; database: Database };
+let cached: Instance;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createAdmin(ctx);
-  const database = createDatabase(ctx.databaseUrl, { max: 3 });
-  const app = await buildApp({ config: ctx.config, db: database.db, pool: database.pool, logger: false });
-  await app.ready();
-  const deadline = Date.now() + 10_000;
-  while (!app.readCache?.enabled) {
-    if (Date.now() > deadline) throw new Error('the read cache never came on');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  cached = { app, database };
+  cached = await startInstance(ctx);
 });
 afterAll(async () => {
-  await cached?.app.close();
-  await cached?.database.close();
+  await cached?.close();
   await ctx.close();
 });
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../../../test/admin';
 import { createRecord, createVolunteer } from '../../../test/checkin';
@@ -9,10 +8,8 @@ import {
   GOOD_PASSWORD,
   type TestContext,
 } from '../../../test/helper';
-import { baseUrl, openSse, type SseStream } from '../../../test/sse';
-import type { AppConfig } from '../../config';
-import { buildApp } from '../../app';
-import { createDatabase, type Database } from '../../db/client';
+import { startInstance, type Instance } from '../../../test/instances';
+import { openSse, type SseStream } from '../../../test/sse';
 
 /**
  * Issue 13, item 6: a check-in desk's live stream (record ids, staff e-mails) lasts only as long as
@@ -24,44 +21,17 @@ let a: Instance;
 let b: Instance;
 let noCache: Instance;
 
-interface Instance {
-  app: FastifyInstance;
-  database: Database;
-  /** The fixtures of test/*.ts, aimed at this instance. */
-  ctx: TestContext;
-  base: string;
-}
-
-async function instance(config: AppConfig): Promise<Instance> {
-  const database = createDatabase(ctx.databaseUrl, { max: 5 });
-  const app = await buildApp({ config, db: database.db, pool: database.pool, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await waitFor('the instance to listen', () => app.checkinLive?.listening === true);
-  return { app, database, ctx: { ...ctx, app }, base: baseUrl(app) };
-}
-
-async function waitFor(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createAdmin(ctx);
-  a = await instance(ctx.config);
-  b = await instance(ctx.config);
-  noCache = await instance({ ...ctx.config, readCache: false });
+  a = await startInstance(ctx, { listen: true });
+  b = await startInstance(ctx, { listen: true });
+  noCache = await startInstance(ctx, { config: { ...ctx.config, readCache: false }, listen: true });
   expect(a.app.readCache).toBeDefined();
   expect(noCache.app.readCache).toBeUndefined();
 });
 afterAll(async () => {
-  for (const i of [a, b, noCache]) {
-    await i?.app.close();
-    await i?.database.close();
-  }
+  for (const i of [a, b, noCache]) await i?.close();
   await ctx.close();
 });
 
