@@ -7,38 +7,7 @@ import type { AuditActor } from '../../lib/audit';
 import type { AppConfig } from '../../config';
 import { queueDecisionEmailsIfReleased } from '../email/notify';
 import { VOIDED_RSVP, voidsRsvp } from '../../policies/rsvp';
-
-type Row = typeof applications.$inferSelect;
-
-/** What an RSVP held, for the audit row that records it being voided. */
-const rsvpColumns = {
-  rsvpStatus: applications.rsvpStatus,
-  rsvpAt: applications.rsvpAt,
-  preferredName: applications.preferredName,
-  schoolName: applications.schoolName,
-  pronoun: applications.pronoun,
-  linkedinUrl: applications.linkedinUrl,
-  githubUrl: applications.githubUrl,
-  liabilityWaiverAccepted: applications.liabilityWaiverAccepted,
-  photoClearanceAccepted: applications.photoClearanceAccepted,
-  photoSharingOptOut: applications.photoSharingOptOut,
-};
-
-function rsvpSnapshot(r: Pick<Row, 'status' | keyof typeof rsvpColumns>) {
-  return {
-    status: r.status,
-    rsvp_status: r.rsvpStatus,
-    rsvp_at: r.rsvpAt?.toISOString() ?? null,
-    preferred_name: r.preferredName,
-    school_name: r.schoolName,
-    pronoun: r.pronoun,
-    linkedin_url: r.linkedinUrl,
-    github_url: r.githubUrl,
-    liability_waiver_accepted: r.liabilityWaiverAccepted,
-    photo_clearance_accepted: r.photoClearanceAccepted,
-    photo_sharing_opt_out: r.photoSharingOptOut,
-  };
-}
+import { rsvpColumns, rsvpRecord } from '../../policies/rsvp-record';
 
 /**
  * Sets one status for many applications in one transaction; one audit row per change, and one more
@@ -102,7 +71,7 @@ export async function setStatuses(
         action: 'rsvp.void',
         targetType: 'application',
         targetId: c.id,
-        before: rsvpSnapshot(c),
+        before: rsvpRecord(c),
         after: { status, rsvp_status: null, reason: 'decision_changed' },
       })),
     ]);
