@@ -17,7 +17,10 @@ import {
 } from '@lanyard/shared/admin';
 import { okSchema, idParamsSchema } from '@lanyard/shared/common';
 import { actorOf } from '../settings/routes';
-import * as service from './service';
+import { deleteApplications } from './delete';
+import { previewRelease, setDecisionsReleased } from './release';
+import { applicationStats, getApplicationDetail, listApplications } from './service';
+import { setStatuses } from './statuses';
 
 const admin = { access: 'admin' as const };
 
@@ -35,17 +38,17 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminApplicationsResponseSchema },
       },
     },
-    async (request) => service.listApplications(app.db, request.query, app.config.event.startDate),
+    async (request) => listApplications(app.db, request.query, app.config.event.startDate),
   );
 
   app.get('/stats', { config: admin, schema: { response: { 200: applicationStatsSchema } } }, async () =>
-    service.applicationStats(app.db),
+    applicationStats(app.db),
   );
 
   app.get(
     '/:id',
     { config: admin, schema: { params: idParamsSchema, response: { 200: adminApplicationDetailSchema } } },
-    async (request) => service.getApplicationDetail(app.db, request.params.id),
+    async (request) => getApplicationDetail(app.db, request.params.id),
   );
 
   app.put(
@@ -59,11 +62,11 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.setStatuses(app.db, actorOf(request), [request.params.id], request.body.status, {
+      await setStatuses(app.db, actorOf(request), [request.params.id], request.body.status, {
         requireAll: true,
         config: app.config,
       });
-      return service.getApplicationDetail(app.db, request.params.id);
+      return getApplicationDetail(app.db, request.params.id);
     },
   );
 
@@ -71,7 +74,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      await service.deleteApplications(app.db, app.storage, actorOf(request), [request.params.id], {
+      await deleteApplications(app.db, app.storage, actorOf(request), [request.params.id], {
         requireAll: true,
       });
       return { ok: true as const };
@@ -82,7 +85,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bulk/status',
     { config: admin, schema: { body: bulkStatusBodySchema, response: { 200: bulkResultSchema } } },
     async (request) => ({
-      updated: await service.setStatuses(
+      updated: await setStatuses(
         app.db,
         actorOf(request),
         request.body.application_ids,
@@ -96,13 +99,9 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bulk/delete',
     { config: admin, schema: { body: bulkIdsBodySchema, response: { 200: deletedResultSchema } } },
     async (request) => ({
-      deleted: await service.deleteApplications(
-        app.db,
-        app.storage,
-        actorOf(request),
-        request.body.application_ids,
-        { requireAll: false },
-      ),
+      deleted: await deleteApplications(app.db, app.storage, actorOf(request), request.body.application_ids, {
+        requireAll: false,
+      }),
     }),
   );
 };
@@ -114,14 +113,14 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { params: decisionsRoleParamsSchema, response: { 200: decisionsPreviewSchema } },
     },
-    async (request) => service.previewRelease(app.db, request.params.role, app.config),
+    async (request) => previewRelease(app.db, request.params.role, app.config),
   );
 
   app.post(
     '/release',
     { config: admin, schema: { body: releaseDecisionsBodySchema, response: { 200: decisionsResultSchema } } },
     async (request) =>
-      service.setDecisionsReleased(app.db, actorOf(request), request.body.role, true, app.config, {
+      setDecisionsReleased(app.db, actorOf(request), request.body.role, true, app.config, {
         sendEmail: request.body.send_email,
       }),
   );
@@ -129,7 +128,6 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unrelease',
     { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
-    async (request) =>
-      service.setDecisionsReleased(app.db, actorOf(request), request.body.role, false, app.config),
+    async (request) => setDecisionsReleased(app.db, actorOf(request), request.body.role, false, app.config),
   );
 };

@@ -8,7 +8,7 @@ import { audit, type AuditActor } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
 import { hashPassword, weakPasswordReason } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
-import { deleteApplications } from '../admin-applications/service';
+import { deleteApplications } from '../admin-applications/delete';
 import { containsPattern } from '../admin-applications/filters';
 import { isUniqueViolation } from '../../lib/pg-errors';
 

@@ -21,6 +21,7 @@ import { queueRsvpRecorded } from '../email/notify';
 import { makeQrToken } from '../checkin/qr';
 import { getSettings } from '../settings/service';
 import { answersRsvp, isConfirmedAttendee } from '../../policies/rsvp';
+import { rsvpRecord } from '../../policies/rsvp-record';
 import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
 
 type Row = typeof applications.$inferSelect;
@@ -136,17 +137,7 @@ export function toRsvpRow(r: Row): RsvpRow {
     name: `${r.firstName} ${r.lastName}`,
     email: r.email,
     role: r.role,
-    status: r.status,
-    rsvp_status: r.rsvpStatus,
-    rsvp_at: r.rsvpAt?.toISOString() ?? null,
-    preferred_name: r.preferredName,
-    school_name: r.schoolName,
-    pronoun: r.pronoun,
-    linkedin_url: r.linkedinUrl,
-    github_url: r.githubUrl,
-    liability_waiver_accepted: r.liabilityWaiverAccepted,
-    photo_clearance_accepted: r.photoClearanceAccepted,
-    photo_sharing_opt_out: r.photoSharingOptOut,
+    ...rsvpRecord(r),
   };
 }
 
