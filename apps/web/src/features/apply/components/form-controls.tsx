@@ -1,5 +1,11 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useController, useWatch, type Control } from 'react-hook-form';
+import {
+  useController,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { countWords } from '@lanyard/shared/dates';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -8,7 +14,14 @@ import { cn } from '@/lib/utils';
 import type { HackerAnswers } from '@lanyard/shared/application';
 import type { HackerFieldName, HackerFormValues } from '../lib/form-values';
 
-type FormControl = Control<HackerFormValues, unknown, HackerAnswers>;
+export type HackerFormControl = Control<HackerFormValues, unknown, HackerAnswers>;
+
+/** What a section of the form takes from the one useForm that owns every answer. */
+export interface HackerSectionProps {
+  control: HackerFormControl;
+  register: UseFormRegister<HackerFormValues>;
+  errors: FieldErrors<HackerFormValues>;
+}
 
 /** One titled card of the form; the heading names the region for screen readers. */
 export function FormSection({
@@ -154,7 +167,7 @@ export function YesNoField({
   name,
   legend,
 }: {
-  control: FormControl;
+  control: HackerFormControl;
   name: 'needsVisa' | 'needsAccommodation';
   legend: ReactNode;
 }) {
@@ -182,7 +195,7 @@ export function EssayField({
   error,
   textareaProps,
 }: {
-  control: FormControl;
+  control: HackerFormControl;
   name: Extract<HackerFieldName, 'backgroundQuestion' | 'householdObjectQuestion' | 'whyAttendQuestion'>;
   label: ReactNode;
   limit: number;

@@ -157,3 +157,11 @@ export function submissionAnswers(answers: HackerAnswers): HackerAnswers {
   if (!showGuardianField(out.birthYear)) out.guardianName = '';
   return out;
 }
+
+/** The birthday's three inputs, which share one message (on birthDay) and count as one answer. */
+export const BIRTHDAY_FIELDS = ['birthMonth', 'birthDay', 'birthYear'] as const;
+
+/** Empty number inputs are "not answered" (undefined), anything else a number (NaN fails the schema). */
+export const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+/** The empty "Select..." option means "not answered". */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
