@@ -5,7 +5,8 @@ import { useUser } from '@/lib/auth/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { acceptRedirect, homeFor } from '../landing/home';
-import { LandingView, type LinkProps } from '../landing/landing-view';
+import type { LinkProps } from '../landing/landing-link';
+import { LandingView } from '../landing/landing-view';
 
 function AppLink({ href, className, children }: LinkProps) {
   return (
