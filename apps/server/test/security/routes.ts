@@ -226,6 +226,22 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   },
   {
     method: 'POST',
+    url: '/api/applications/rsvp/withdraw',
+    group: 'applicant',
+    personas: ['attending', 'accepted', 'hacker', 'admin', 'anonymous'],
+    valid: () => ({ body: {} }),
+    // A released place stays released: the attending applicant confirms again.
+    async restore(w) {
+      await w.ctx.database.pool.query(
+        `update applications set rsvp_status = 'accepted', rsvp_at = now(), preferred_name = 'Ada',
+           school_name = 'Riverside University', pronoun = 'She/Her', liability_waiver_accepted = true,
+           photo_clearance_accepted = true, photo_sharing_opt_out = false where id = $1`,
+        [w.personas.attending.applicationId],
+      );
+    },
+  },
+  {
+    method: 'POST',
     url: '/api/upload/resume',
     group: 'upload',
     personas: ['hacker', 'mentor', 'admin', 'anonymous'],
