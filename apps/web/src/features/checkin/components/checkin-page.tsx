@@ -231,7 +231,7 @@ export function CheckinPage() {
               ? LOAD_RECORDS_ERROR
               : filtered
                 ? 'No records match these filters.'
-                : 'No check-in records yet. Import them from RSVPs or a CSV file, or create an entry.'
+                : 'No check-in records yet. Everyone who confirms attendance appears here as soon as they RSVP; add anyone else with + Create Entry or a CSV file.'
           }
           pendingId={pendingId}
           onToggle={onToggle}
