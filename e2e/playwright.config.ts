@@ -36,6 +36,7 @@ const GLOBAL_STATE_SPECS = [
   /checkin-scan\.spec\.ts/,
   /hacker-apply\.spec\.ts/,
   /rsvp\.spec\.ts/,
+  /rsvp-release\.spec\.ts/,
 ];
 
 export default defineConfig({

@@ -383,15 +383,17 @@ test.describe('accessibility (axe)', () => {
         await card.getByRole('radio', { name: 'She/Her' }).check();
         await card.getByRole('checkbox', { name: /accept the liability waiver/ }).check();
         await card.getByRole('radio', { name: 'Opt out of public sharing' }).check();
+        // One tap with the waiver checked confirms attendance (issue 14, item 6).
         await card.getByRole('button', { name: 'Submit RSVP' }).click();
-        const confirm = page.getByRole('alertdialog', { name: 'Confirm your attendance?' });
-        await expect(confirm).toBeVisible();
-        await check(page, 'dashboard RSVP confirm dialog');
-        await expectFocusTrapped(page, '[role="alertdialog"]');
-        await confirm.getByLabel('Type confirm to continue').fill('confirm');
-        await confirm.getByRole('button', { name: 'Confirm Attendance' }).click();
         await expect(card.getByTestId('rsvp-status')).toHaveText('Accepted');
         await check(page, 'dashboard (RSVP accepted, QR code)');
+        await card.getByRole('button', { name: 'I can no longer attend' }).click();
+        const release = page.getByRole('alertdialog', { name: 'Release your spot?' });
+        await expect(release).toBeVisible();
+        await check(page, 'dashboard release-spot dialog');
+        await expectFocusTrapped(page, '[role="alertdialog"]');
+        await page.keyboard.press('Escape');
+        await expect(release).toHaveCount(0);
 
         for (const other of others) {
           await openDashboard(other.page, other.status);

@@ -92,9 +92,6 @@ test('waitlisted, keeps their place, then accepted: asked to confirm, no QR, "aw
     await card.getByRole('checkbox', { name: /accept the liability waiver/ }).check();
     await card.getByRole('radio', { name: 'Opt out of public sharing' }).check();
     await card.getByRole('button', { name: 'Submit RSVP' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Confirm your attendance?' });
-    await dialog.getByLabel(/Type confirm/).fill('confirm');
-    await dialog.getByRole('button', { name: 'Confirm Attendance' }).click();
     await expect(card.getByText(/Thank you for confirming/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your Check-In Code' })).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, RSVP_STATUSES } from '@lanyard/shared/constants';
-import { isConfirmedAttendee, mayHaveQr, mayRespond, voidsRsvp, type RsvpFacts } from './rsvp';
+import { isConfirmedAttendee, mayHaveQr, mayRespond, mayWithdraw, voidsRsvp, type RsvpFacts } from './rsvp';
 
 const ANSWERS = [null, ...RSVP_STATUSES] as const;
 const ALL: RsvpFacts[] = APPLICATION_STATUSES.flatMap((status) =>
@@ -43,5 +43,13 @@ describe('rsvp policy', () => {
     }
     expect(voidsRsvp({ status: 'waitlisted', rsvpStatus: 'accepted' }, 'accepted')).toBe(true);
     expect(voidsRsvp({ status: 'accepted', rsvpStatus: 'accepted' }, 'accepted')).toBe(false);
+  });
+
+  it('only a confirmed attendee not yet at the door may release their place, once it is released', () => {
+    expect(ALL.filter((f) => mayWithdraw(f, true, false))).toEqual([
+      { status: 'accepted', rsvpStatus: 'accepted' },
+    ]);
+    expect(ALL.filter((f) => mayWithdraw(f, false, false))).toEqual([]);
+    expect(ALL.filter((f) => mayWithdraw(f, true, true))).toEqual([]);
   });
 });

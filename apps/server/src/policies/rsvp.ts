@@ -62,3 +62,13 @@ export const VOIDED_RSVP = {
 export function voidsRsvp(facts: RsvpFacts, next: ApplicationStatus): boolean {
   return facts.rsvpStatus !== null && facts.status !== next;
 }
+
+/**
+ * May an applicant release their own place ("I can no longer attend", decision 015)? Only a
+ * confirmed attendee who can see their decision and has not been checked in at the door. It is the
+ * one change to an answer the portal allows, because it only ever frees a place; it is allowed
+ * whatever the RSVP window says, since a freed place is welcome at any time.
+ */
+export function mayWithdraw(facts: RsvpFacts, released: boolean, checkedIn: boolean): boolean {
+  return released && isConfirmedAttendee(facts) && !checkedIn;
+}

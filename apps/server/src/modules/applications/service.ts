@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 type ApplicationRow = typeof applications.$inferSelect;
 type ReleaseFlags = Pick<SettingsRow, 'hackerDecisionsReleased' | 'mentorDecisionsReleased'>;
 
-function decisionsReleased(settings: ReleaseFlags, role: ApplicantRole): boolean {
+export function decisionsReleased(settings: ReleaseFlags, role: ApplicantRole): boolean {
   return role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
 }
 

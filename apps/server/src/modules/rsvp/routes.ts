@@ -28,6 +28,17 @@ export const applicantRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
       application: await service.submitRsvp(app.db, app.config, request.user!.id, request.body),
     }),
   );
+
+  app.post(
+    '/rsvp/withdraw',
+    {
+      config: { access: 'applicant' },
+      schema: { body: z.object({}).strict(), response: { 200: myApplicationResponseSchema } },
+    },
+    async (request) => ({
+      application: await service.withdrawAttendance(app.db, app.config, actorOf(request), request.user!.id),
+    }),
+  );
 };
 
 const admin = { access: 'admin' as const };

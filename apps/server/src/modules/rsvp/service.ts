@@ -12,15 +12,15 @@ import {
 import type { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { applications } from '../../db/schema/index';
+import { applications, checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { containsPattern } from '../admin-applications/filters';
-import { toMyApplication } from '../applications/service';
+import { decisionsReleased, toMyApplication } from '../applications/service';
 import { queueRsvpRecorded } from '../email/notify';
 import { makeQrToken } from '../checkin/qr';
 import { getSettings } from '../settings/service';
-import { answersRsvp, isConfirmedAttendee } from '../../policies/rsvp';
+import { answersRsvp, isConfirmedAttendee, mayWithdraw, VOIDED_RSVP } from '../../policies/rsvp';
 import { rsvpRecord } from '../../policies/rsvp-record';
 import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
 
@@ -36,8 +36,7 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
     const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
     if (!row) throw errors.notFound('You have no application to respond to.', 'no_application');
     const s = await getSettings(tx);
-    const released = row.role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
-    if (!released || !answersRsvp(row.status)) {
+    if (!decisionsReleased(s, row.role) || !answersRsvp(row.status)) {
       throw errors.forbidden('There is no decision to respond to yet.', 'rsvp_not_available');
     }
     if (!s.rsvpOpen) throw new AppError(403, 'rsvp_closed', RSVP_CLOSED_MESSAGE);
@@ -80,6 +79,53 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
       { id: row.id, email: row.email, firstName: row.firstName, status: row.status },
       attending ? makeQrToken(config.sessionSecret, config.event, row.id) : undefined,
     );
+    return toMyApplication(tx, updated!, s);
+  });
+}
+
+/**
+ * "I can no longer attend": a confirmed attendee releases their place (decision 015). Recorded as a
+ * decline of the acceptance, final like one, with the attendance details cleared; the row lock makes
+ * a double tap release once.
+ */
+export async function withdrawAttendance(db: Db, config: AppConfig, actor: AuditActor, userId: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
+    if (!row) throw errors.notFound('You have no application.', 'no_application');
+    const s = await getSettings(tx);
+    const [door] = await tx
+      .select({ checkedIn: checkinRecords.checkedIn })
+      .from(checkinRecords)
+      .where(eq(checkinRecords.applicationId, row.id));
+    const checkedIn = door?.checkedIn === true;
+    const facts = { status: row.status, rsvpStatus: row.rsvpStatus };
+    if (!mayWithdraw(facts, decisionsReleased(s, row.role), checkedIn)) {
+      throw checkedIn
+        ? errors.conflict(
+            "You've already checked in at the event. Please talk to an organizer at the venue.",
+            'already_checked_in',
+          )
+        : errors.conflict('You have no confirmed place to release.', 'not_attending');
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(applications)
+      .set({ ...VOIDED_RSVP, rsvpStatus: 'declined', rsvpAt: now, updatedAt: now })
+      .where(eq(applications.id, row.id))
+      .returning();
+    await audit(tx, actor, {
+      action: 'rsvp.withdrawn',
+      targetType: 'application',
+      targetId: row.id,
+      before: toRsvpRow(row),
+      after: toRsvpRow(updated!),
+    });
+    await queueRsvpRecorded(tx, config, {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      status: row.status,
+    });
     return toMyApplication(tx, updated!, s);
   });
 }

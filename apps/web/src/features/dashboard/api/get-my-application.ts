@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 import { shouldPollApplication } from '../lib/application-status';
 
 export const myApplicationQueryKey = ['applications', 'me'] as const;
+/** The check-in QR code: under the application's key, so asking for the application again refreshes it. */
+export const myQrQueryKey = [...myApplicationQueryKey, 'qr'] as const;
 
 /** GET /api/applications/me: the applicant's own application, or null before the first submit. */
 export async function getMyApplication(signal?: AbortSignal): Promise<MyApplication | null> {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { myQrQueryKey } from '../api/get-my-application';
 import { QrCode } from 'lucide-react';
 import type { MyApplication } from '@lanyard/shared/application';
 import { qrResponseSchema } from '@lanyard/shared/checkin';
@@ -16,7 +17,7 @@ export function getMyQr(signal?: AbortSignal) {
 
 const myQrQueryOptions = () =>
   queryOptions({
-    queryKey: ['applications', 'me', 'qr'],
+    queryKey: myQrQueryKey,
     queryFn: ({ signal }) => getMyQr(signal),
     staleTime: Infinity,
   });

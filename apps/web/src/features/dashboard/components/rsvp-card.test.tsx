@@ -188,7 +188,7 @@ describe('RsvpCard: accepted applicant', () => {
     expect(posted).toEqual([]);
   });
 
-  it('confirms attendance with the typed word and shows the thank-you state', async () => {
+  it('confirms attendance with one tap and shows the thank-you state, with a way to release the spot', async () => {
     const { posted } = serve({
       app: application('accepted'),
       settings: () => settings({ rsvp_deadline: '2099-08-16T03:59:00.000Z' }),
@@ -201,18 +201,8 @@ describe('RsvpCard: accepted applicant', () => {
     fireEvent.change(screen.getByLabelText(/^GitHub URL/), { target: { value: 'https://github.com/grace' } });
     fireEvent.click(submitButton());
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm your attendance?' });
-    const action = within(dialog).getByRole('button', { name: 'Confirm Attendance' });
-    const word = within(dialog).getByLabelText(/Type confirm to continue/);
-    // Focus starts in the word to type.
-    await waitFor(() => expect(document.activeElement).toBe(word));
-    expect(action).toHaveProperty('disabled', true);
-    fireEvent.change(word, { target: { value: 'confirmed' } });
-    expect(action).toHaveProperty('disabled', true);
-    fireEvent.change(word, { target: { value: 'CONFIRM' } });
-    expect(action).toHaveProperty('disabled', false);
-    fireEvent.click(action);
-
+    // One tap with the waiver checked: no dialog, no typed word (decision 015).
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('rsvp-status').textContent).toBe('Accepted'));
     expect(posted).toEqual([
       {
@@ -234,7 +224,7 @@ describe('RsvpCard: accepted applicant', () => {
     const change = screen.getByRole('link', { name: 'Request an RSVP change' });
     expect(change.getAttribute('href')).toMatch(/^mailto:team@example\.org\?subject=RSVP%20change%20request/);
     expect(screen.getByText(/cannot be undone in the portal/)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'I can no longer attend' })).toBeTruthy();
   });
 
   it('declining sends only the response, after the typed word', async () => {

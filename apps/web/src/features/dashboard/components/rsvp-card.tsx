@@ -30,6 +30,7 @@ import {
   type RsvpApplicantStatus,
   type RsvpCardState,
 } from '../lib/rsvp-card';
+import { ReleaseSpot } from './release-spot';
 import { RsvpConfirmDialog } from './rsvp-confirm-dialog';
 import { RsvpForm, toSubmissionBody } from './rsvp-form';
 
@@ -85,6 +86,8 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
   const [answer, setAnswer] = useState<{ status: RsvpApplicantStatus; values: RsvpSubmission } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [summary, setSummary] = useState<AttendanceSummary | null>(null);
+  // Released in this visit: the card thanks them for freeing the place (a reload says "declined").
+  const [releasedNow, setReleasedNow] = useState(false);
   const focusAfterClose = useRef(false);
   const focusTarget = useRef<HTMLDivElement>(null);
 
@@ -100,9 +103,9 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
   if (state.kind === 'hidden') return null;
   const formStatus: RsvpApplicantStatus = state.kind === 'form' ? state.status : 'accepted';
 
-  const send = () => {
-    if (!answer) return;
-    const { status, values } = answer;
+  const send = (given = answer) => {
+    if (!given) return;
+    const { status, values } = given;
     submit.mutate(toSubmissionBody(status, values), {
       onSuccess: () => {
         if (isAttending(status, values.response)) {
@@ -169,6 +172,20 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
               }
               mailto={rsvpChangeMailto(event.contactEmail, accountEmail)}
               contactEmail={event.contactEmail}
+              releasedNow={releasedNow}
+              release={
+                state.status === 'accepted' && state.rsvp === 'accepted' ? (
+                  <ReleaseSpot
+                    eventName={eventName}
+                    onReleased={() => {
+                      setReleasedNow(true);
+                      // After the dialog and the button are gone: the thank-you takes focus.
+                      requestAnimationFrame(() => focusTarget.current?.focus());
+                    }}
+                    onRefetchApplication={onRefetchApplication}
+                  />
+                ) : null
+              }
             />
           ) : null}
 
@@ -228,8 +245,11 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
               photoReleaseUrl={event.photoReleaseUrl}
               pending={submit.isPending}
               onValid={(values) => {
-                setAnswer({ status: formStatus, values });
-                setDialogOpen(true);
+                const given = { status: formStatus, values };
+                setAnswer(given);
+                // Confirming attendance is sent at once (decision 015); the rest are confirmed first.
+                if (confirmationCopy(formStatus, values.response, eventName)) setDialogOpen(true);
+                else send(given);
               }}
             />
           </>
@@ -240,7 +260,7 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
           onOpenChange={setDialogOpen}
           copy={answer ? confirmationCopy(answer.status, answer.values.response, eventName) : null}
           pending={submit.isPending}
-          onConfirm={send}
+          onConfirm={() => send()}
           onCloseAutoFocus={(e) => {
             // The form is gone (answered or refused): bring focus to what replaced it.
             if (!focusAfterClose.current) return;
@@ -276,6 +296,8 @@ function Recorded({
   summary,
   mailto,
   contactEmail,
+  releasedNow,
+  release,
 }: {
   status: RsvpApplicantStatus;
   rsvp: 'accepted' | 'declined' | 'maybe';
@@ -283,12 +305,17 @@ function Recorded({
   summary: AttendanceSummary | null;
   mailto: string;
   contactEmail: string;
+  releasedNow: boolean;
+  /** "I can no longer attend", for a confirmed attendee. */
+  release: ReactNode;
 }) {
   const label = recordedLabel(status, rsvp);
   const tone =
     rsvp === 'declined' ? 'gray' : rsvp === 'maybe' ? 'yellow' : status === 'waitlisted' ? 'orange' : 'green';
   let message: ReactNode;
-  if (rsvp === 'declined') {
+  if (rsvp === 'declined' && releasedNow) {
+    message = `Thank you for letting us know. You've released your spot at ${eventName}, so someone on the waitlist can take it.`;
+  } else if (rsvp === 'declined') {
     message =
       status === 'waitlisted'
         ? `Thank you for letting us know. You've been removed from the waitlist for ${eventName}.`
@@ -323,8 +350,11 @@ function Recorded({
         </dl>
       ) : null}
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
+        {release}
         <p>
-          Need to change your RSVP? Changes can&apos;t be made in the portal: e-mail the organizers at{' '}
+          {release
+            ? 'Need to change your details? E-mail the organizers at '
+            : "Need to change your RSVP? Changes can't be made in the portal: e-mail the organizers at "}
           <span className="font-medium break-all">{contactEmail}</span>.
         </p>
         <p className="text-slate-600">

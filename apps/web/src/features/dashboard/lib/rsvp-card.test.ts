@@ -6,6 +6,7 @@ import {
   isAttending,
   isDeadlinePassed,
   recordedLabel,
+  releaseCopy,
   requiresTypedConfirmation,
   rsvpCardState,
   rsvpChangeMailto,
@@ -102,9 +103,9 @@ describe('isDeadlinePassed', () => {
   });
 });
 
-describe('the typed confirmation (spec §5)', () => {
-  it('accepted applicants type it to attend and to decline', () => {
-    expect(requiresTypedConfirmation('accepted', 'accepted')).toBe(true);
+describe('the typed confirmation (spec §5, decision 015)', () => {
+  it('accepted applicants type it to decline, not to attend (one tap with the waiver)', () => {
+    expect(requiresTypedConfirmation('accepted', 'accepted')).toBe(false);
     expect(requiresTypedConfirmation('accepted', 'declined')).toBe(true);
   });
 
@@ -113,12 +114,8 @@ describe('the typed confirmation (spec §5)', () => {
     expect(requiresTypedConfirmation('waitlisted', 'declined')).toBe(true);
   });
 
-  it('the dialog copy follows: typed and destructive where it cannot be undone', () => {
-    expect(confirmationCopy('accepted', 'accepted', 'Hacks')).toMatchObject({
-      typed: true,
-      destructive: false,
-      actionLabel: 'Confirm Attendance',
-    });
+  it('the dialog copy follows: typed and destructive where it cannot be undone, none to attend', () => {
+    expect(confirmationCopy('accepted', 'accepted', 'Hacks')).toBeNull();
     expect(confirmationCopy('accepted', 'declined', 'Hacks')).toMatchObject({
       typed: true,
       destructive: true,
@@ -132,7 +129,17 @@ describe('the typed confirmation (spec §5)', () => {
       typed: true,
       destructive: true,
     });
-    expect(confirmationCopy('accepted', 'declined', 'Hacks').description).toMatch(/cannot be undone/);
+    expect(confirmationCopy('accepted', 'declined', 'Hacks')?.description).toMatch(/cannot be undone/);
+  });
+
+  it('releasing a confirmed place is typed and destructive, like a decline', () => {
+    expect(releaseCopy('Hacks')).toMatchObject({
+      title: 'Release your spot?',
+      actionLabel: 'Release My Spot',
+      typed: true,
+      destructive: true,
+    });
+    expect(releaseCopy('Hacks').description).toMatch(/someone on the waitlist/);
   });
 });
 

@@ -60,15 +60,27 @@ export function isDeadlinePassed(deadline: string | null, now: number): boolean 
   return Number.isFinite(at) && now > at;
 }
 
+/** What the "I can no longer attend" dialog says (decision 015): final like a decline. */
+export function releaseCopy(eventName: string): ConfirmationCopy {
+  return {
+    title: 'Release your spot?',
+    description: `You're giving up your spot at ${eventName} so that someone on the waitlist can have it. This cannot be undone in the portal.`,
+    actionLabel: 'Release My Spot',
+    destructive: true,
+    typed: true,
+  };
+}
+
 /** The word the applicant types to confirm (spec §5). */
 export const CONFIRM_WORD = 'confirm';
 
 /**
- * Spec §5: the accepted must type "confirm" to attend or to decline; the waitlisted type it only to
- * leave the waitlist (staying needs a plain confirmation).
+ * Declining a spot or leaving the waitlist is final: the applicant types "confirm" (spec §5).
+ * Confirming attendance needs no typed word (issue 14, item 6, decision 015): the checked waiver
+ * and one tap are enough, since the place can now be released in the portal.
  */
-export function requiresTypedConfirmation(status: RsvpApplicantStatus, response: RsvpResponse): boolean {
-  return status === 'accepted' || response === 'declined';
+export function requiresTypedConfirmation(_status: RsvpApplicantStatus, response: RsvpResponse): boolean {
+  return response === 'declined';
 }
 
 /** The words of a radio choice, by the applicant's status (spec §4). */
@@ -111,22 +123,17 @@ export interface ConfirmationCopy {
   typed: boolean;
 }
 
-/** What the confirmation dialog says before an answer is sent. */
+/**
+ * What the confirmation dialog says before an answer is sent, or null when the answer is sent at
+ * once: an accepted applicant confirming attendance (decision 015).
+ */
 export function confirmationCopy(
   status: RsvpApplicantStatus,
   response: RsvpResponse,
   eventName: string,
-): ConfirmationCopy {
+): ConfirmationCopy | null {
   const typed = requiresTypedConfirmation(status, response);
-  if (status === 'accepted' && response === 'accepted') {
-    return {
-      title: 'Confirm your attendance?',
-      description: `You're confirming that you will attend ${eventName}. Once sent, your RSVP can only be changed by e-mailing the organizers.`,
-      actionLabel: 'Confirm Attendance',
-      destructive: false,
-      typed,
-    };
-  }
+  if (status === 'accepted' && response === 'accepted') return null;
   if (status === 'accepted') {
     return {
       title: 'Decline your spot?',
