@@ -33,13 +33,10 @@ async function confirmAttendance(page: Page) {
   await card.getByRole('radio', { name: 'She/Her' }).check();
   await card.getByRole('checkbox', { name: /accept the liability waiver/ }).check();
   await card.getByRole('radio', { name: 'I accept the photo release' }).check();
-  await card.getByRole('button', { name: 'Submit RSVP' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Confirm your attendance?' });
-  await dialog.getByLabel('Type confirm to continue').fill('confirm');
   const posted = page.waitForResponse(
     (r) => r.url().endsWith('/api/applications/rsvp') && r.request().method() === 'POST',
   );
-  await dialog.getByRole('button', { name: 'Confirm Attendance' }).click();
+  await card.getByRole('button', { name: 'Submit RSVP' }).click();
   expect((await posted).status()).toBe(200);
   await expect(card.getByTestId('rsvp-status')).toHaveText('Accepted');
 }

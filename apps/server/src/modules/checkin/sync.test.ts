@@ -114,6 +114,16 @@ describe('the applicant’s own RSVP', () => {
   });
 });
 
+describe('"I can no longer attend" (decision 015)', () => {
+  it('releasing their place takes their record off the list', async () => {
+    const who = await confirmed();
+    expect(await doorRecord(who.id)).toBeDefined();
+    const res = await asUser(ctx, who.token!)('POST', '/api/applications/rsvp/withdraw', {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await doorRecord(who.id)).toBeUndefined();
+  });
+});
+
 describe('an admin’s RSVP edit', () => {
   it('setting "accepted" makes the record; "declined", "maybe" or no answer removes it', async () => {
     for (const next of ['declined', 'maybe', null] as const) {
