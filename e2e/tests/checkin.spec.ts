@@ -206,7 +206,10 @@ test.describe('check-in portal', () => {
     await expect(recordRow(page, email).getByRole('button', { name: /^Undo/ })).toBeVisible();
   });
 
-  test('a 409 says who checked the person in and refreshes the row', async ({ page, consoleGuard }) => {
+  test('a 409 says loudly who checked the person in and when, and refreshes the row', async ({
+    page,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(/status of 409/);
     consoleGuard.allow(/net::ERR_FAILED/); // the live stream, blocked on purpose below
     const tag = uniqueTag('conflict');
@@ -226,7 +229,14 @@ test.describe('check-in portal', () => {
 
     await setCheckedInViaApi(admin, record._id, true);
     await row.getByRole('button', { name: 'Check In' }).click();
-    await expect(toasts(page)).toContainText(/Already checked in by admin@e2e\.test at /);
+    // Not a toast that fades: their record opens, headed by who checked them in and when (local time).
+    const dialog = page.getByRole('dialog', { name: `Edsger Dijkstra${tag}` });
+    const loud = dialog.getByRole('alert');
+    await expect(loud).toContainText('Already checked in');
+    await expect(loud).toContainText(/by admin@e2e\.test at \w{3} \d{1,2}, \d{1,2}:\d{2}\s?[AP]M/);
+    await expect(dialog.getByRole('button', { name: /^Undo/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await expect(row.getByRole('button', { name: /^Undo/ })).toBeVisible();
     await expect(row.getByRole('cell').nth(CELL.by)).toHaveText('admin@e2e.test');
   });

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More for programs, beside `error` and `code` (which it cannot replace). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -76,7 +78,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       .removeHeader('content-length')
       .type('application/json; charset=utf-8');
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message, code: err.code });
+      return reply
+        .status(err.statusCode)
+        .headers(err.headers)
+        .send({ ...err.details, error: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

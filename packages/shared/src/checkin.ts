@@ -202,9 +202,29 @@ export const CHECKIN_CSV_COLUMNS = [
 
 export const checkInBodySchema = z.object({ checked_in: z.boolean() }).strict();
 export const uploadCsvResponseSchema = z.object({ processed_count: z.number().int(), replaced: z.boolean() });
-export const importRsvpsResponseSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+/**
+ * "Import from RSVPs" puts the list in step with confirmed RSVPs again (the database keeps it so on
+ * every change, decision 014): records made, details copied again, records of people no longer
+ * confirmed removed (never one already checked in).
+ */
+export const importRsvpsResponseSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+});
 export const scanBodySchema = z.object({ token: z.string().min(1).max(200) }).strict();
 export const qrResponseSchema = z.object({ token: z.string() });
+
+/**
+ * 409 from a check-in of someone already checked in: the message, and their record as it is now,
+ * so the desk can say loudly who checked them in and when (in its own time zone).
+ */
+export const alreadyCheckedInSchema = z.object({
+  error: z.string(),
+  code: z.literal('already_checked_in'),
+  record: checkinRecordSchema,
+});
+export type AlreadyCheckedIn = z.infer<typeof alreadyCheckedInSchema>;
 
 /** A change one desk made, pushed to every other desk (server-sent events). */
 export const checkinEventSchema = z.object({

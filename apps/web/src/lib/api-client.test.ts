@@ -41,6 +41,17 @@ describe('api client error rules (spec §8)', () => {
     expect(err.code).toBe('email_taken');
   });
 
+  it('keeps the whole body of an error that says more than a message (a 409 with the record)', async () => {
+    const body = {
+      error: 'Already checked in by a@b.c at 2025-09-19T14:02:11.000Z.',
+      code: 'already_checked_in',
+      record: { _id: 'r1' },
+    };
+    mockFetch(async () => jsonResponse(409, body));
+    const err = await caught(api.get('/api/x'));
+    expect(err.body).toEqual(body);
+  });
+
   it('falls back to body.message when there is no error field', async () => {
     mockFetch(async () => jsonResponse(400, { message: 'Bad things' }));
     const err = await caught(api.get('/api/x'));

@@ -8,12 +8,15 @@ import type { z } from 'zod';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The error's whole JSON body, for the few errors that carry more than a message (read with a schema). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -85,7 +88,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string'
         ? (data as { code: string }).code
         : undefined;
-    throw new ApiError(res.status, errorMessageFromBody(res.status, data), code);
+    throw new ApiError(res.status, errorMessageFromBody(res.status, data), code, data);
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);

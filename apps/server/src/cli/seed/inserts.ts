@@ -58,13 +58,14 @@ export async function insertBlankAccounts(
 }
 
 export async function insertCheckinRecords(db: Db, run: string, checkinCount: number): Promise<void> {
-  // The door list is made from applications (accepted first), as organisers do before the event;
-  // about a third of the people are already checked in.
+  // The door list is copied from applications (accepted first), about a third already checked in.
+  // Unlinked, as a spreadsheet's would be: seeded applicants have no RSVP, and a record linked to
+  // someone not confirmed would be taken off the list by the database's sync (decision 014).
   await db.execute(sql`
     insert into checkin_records (application_id, first_name, last_name, email, phone, school_name, role,
       major, birth_year, birth_month, birth_day, is_high_school, gender, race, shirt_size, travel_from,
       checked_in, checked_in_at, checked_in_by_email)
-    select id, first_name, last_name, email, phone, school, role::text::checkin_role, major, birth_year,
+    select null, first_name, last_name, email, phone, school, role::text::checkin_role, major, birth_year,
       birth_month, birth_day, is_high_school, answers->>'gender', answers->>'race', shirt_size,
       answers->>'travelFrom', abs(hashtext(id::text)) % 3 = 0,
       case when abs(hashtext(id::text)) % 3 = 0 then now() - interval '2 hours' end,

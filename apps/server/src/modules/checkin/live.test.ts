@@ -175,7 +175,12 @@ describe('CheckinLive and publishCheckin (PostgreSQL LISTEN/NOTIFY)', () => {
       );
       await call('PUT', `/api/checkin/records/${record._id}/checkin`, { checked_in: false });
       await call('PUT', `/api/checkin/records/${record._id}`, { shirtSize: 'l' });
-      await seedApplication(ctx, { status: 'accepted', rsvpStatus: 'accepted' });
+      // A confirmed attendee's record is made by the database, which cannot know who is behind it.
+      const confirmed = await seedApplication(ctx, { status: 'accepted', rsvpStatus: 'accepted' });
+      const { rows } = await ctx.database.pool.query<{ id: string }>(
+        'select id from checkin_records where application_id = $1',
+        [confirmed.id],
+      );
       expect((await call('POST', '/api/checkin/import-rsvps')).statusCode).toBe(200);
       await l.sync();
       const by = admin.email;
@@ -184,6 +189,7 @@ describe('CheckinLive and publishCheckin (PostgreSQL LISTEN/NOTIFY)', () => {
         { type: 'updated', record_id: record._id, checked_in: true, by },
         { type: 'updated', record_id: record._id, checked_in: false, by },
         { type: 'updated', record_id: record._id, checked_in: false, by },
+        { type: 'created', record_id: rows[0]!.id, checked_in: false, by: null },
         { type: 'reloaded', record_id: null, checked_in: null, by },
       ]);
     } finally {

@@ -160,12 +160,7 @@ describe('POST /api/checkin/scan and GET /api/applications/me/qr', () => {
     // The same code every time.
     expect((await qrOf(hacker.token!)).json()).toEqual({ token });
 
-    // No record yet: the desk is told to import.
-    const early = await scan(token);
-    expect(early.statusCode).toBe(404);
-    expect(early.json().code).toBe('no_record');
-
-    expect((await asUser(ctx, admin.token)('POST', '/api/checkin/import-rsvps')).statusCode).toBe(200);
+    // Their record is waiting at the door already: nobody imports anything (decision 014).
     const found = await scan(token);
     expect(found.statusCode, found.body).toBe(200);
     const record = checkinRecordSchema.parse(found.json());
@@ -230,7 +225,6 @@ describe('POST /api/checkin/scan and GET /api/applications/me/qr', () => {
       { status: 'accepted', rsvpStatus: 'accepted' },
       { sessions: true },
     );
-    await asUser(ctx, admin.token)('POST', '/api/checkin/import-rsvps');
     const { token } = (await qrOf(hacker.token!)).json() as { token: string };
     const last = token.at(-1)!;
     const flipped = token.slice(0, -1) + (last === 'A' ? 'B' : 'A');

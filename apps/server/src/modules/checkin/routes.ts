@@ -24,6 +24,7 @@ import type { CheckinLive } from './live';
 import { mayHaveQr } from '../../policies/rsvp';
 import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
+import * as door from './door';
 import * as service from './service';
 
 const staff = { access: 'staff' as const };
@@ -99,7 +100,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      service.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
+      door.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
@@ -166,7 +167,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import-rsvps',
     { config: { access: 'admin' }, schema: { response: { 200: importRsvpsResponseSchema } } },
-    async (request) => service.importFromRsvps(app.db, actorOf(request)),
+    async (request) => door.importFromRsvps(app.db, actorOf(request)),
   );
 
   app.post(
@@ -175,14 +176,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const applicationId = readQrToken(app.config.sessionSecret, app.config.event, request.body.token);
       if (!applicationId) throw errors.notFound('This QR code is not one of ours.', 'invalid_qr');
-      const record = await service.recordForApplication(app.db, applicationId);
-      if (!record) {
-        throw errors.notFound(
-          'No check-in record for this person yet. Run "Import from RSVPs" first.',
-          'no_record',
-        );
-      }
-      return record;
+      return door.recordForScan(app.db, applicationId);
     },
   );
 

@@ -8,7 +8,7 @@ import {
 } from '@lanyard/shared/checkin';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { applications, checkinRecords } from '../../db/schema/index';
+import { checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { parseCsv } from '../../lib/csv-parse';
@@ -191,52 +191,6 @@ export async function updateRecord(
 }
 
 /**
- * Check in (or undo). The update only matches a record in the other state, so when two desks
- * check in the same person at once exactly one wins; the other is told who did it and when.
- */
-export async function setCheckedIn(
-  db: Db,
-  actor: AuditActor,
-  id: string,
-  checkedIn: boolean,
-): Promise<CheckinRecord> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(checkinRecords)
-      .set(
-        checkedIn
-          ? { checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now }
-          : { checkedIn: false, checkedInAt: null, checkedInByEmail: null, updatedAt: now },
-      )
-      .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, !checkedIn)))
-      .returning();
-    if (!row) {
-      const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
-      if (!current) throw errors.notFound('Check-in record not found.');
-      if (checkedIn) {
-        const when = current.checkedInAt?.toISOString() ?? 'earlier';
-        throw new AppError(
-          409,
-          'already_checked_in',
-          `Already checked in by ${current.checkedInByEmail ?? 'another desk'} at ${when}.`,
-        );
-      }
-      throw new AppError(409, 'not_checked_in', 'This person is not checked in.');
-    }
-    await audit(tx, actor, {
-      action: checkedIn ? 'checkin.check_in' : 'checkin.undo',
-      targetType: 'checkin_record',
-      targetId: id,
-      before: { checked_in: !checkedIn },
-      after: { checked_in: checkedIn, at: now.toISOString() },
-    });
-    await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
-    return toRecord(row);
-  });
-}
-
-/**
  * Imports a CSV of spec §5's columns. Every row is checked first; one bad row refuses the whole
  * file with its line number, and "replace" runs in the same transaction, so a failed import leaves
  * the old data exactly as it was.
@@ -295,50 +249,6 @@ export async function importCsv(db: Db, actor: AuditActor, text: string, replace
     await publishCheckin(tx, { type: 'reloaded', record_id: null, checked_in: null, by: actor.email });
   });
   return { processed_count: values.length, replaced: replace };
-}
-
-/**
- * Creates or refreshes a record for every accepted applicant who confirmed attendance, linked to
- * the application (one per application however often it runs); check-in state is never touched.
- */
-export async function importFromRsvps(db: Db, actor: AuditActor) {
-  return db.transaction(async (tx) => {
-    const res = await tx.execute<{ inserted: boolean }>(sql`
-      insert into checkin_records (application_id, first_name, last_name, email, phone, school_name, role, major,
-        birth_year, birth_month, birth_day, is_high_school, preferred_name, pronoun, linkedin_url, github_url,
-        gender, race, shirt_size, travel_from)
-      select a.id, a.first_name, a.last_name, a.email, a.phone,
-        coalesce(nullif(a.school_name, ''), a.school), a.role::text::checkin_role, nullif(a.major, ''),
-        a.birth_year, a.birth_month, a.birth_day, a.is_high_school, a.preferred_name, a.pronoun,
-        a.linkedin_url, a.github_url, a.answers->>'gender', a.answers->>'race', a.shirt_size, a.answers->>'travelFrom'
-      from ${applications} a
-      -- isConfirmedAttendee (policies/rsvp) in SQL: an RSVP on file always answers the current decision.
-      where a.status = 'accepted' and a.rsvp_status = 'accepted'
-      on conflict (application_id) do update set
-        first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
-        phone = excluded.phone, school_name = excluded.school_name, major = excluded.major,
-        preferred_name = excluded.preferred_name, pronoun = excluded.pronoun,
-        linkedin_url = excluded.linkedin_url, github_url = excluded.github_url, shirt_size = excluded.shirt_size,
-        updated_at = now()
-      returning (xmax = 0) as inserted`);
-    const created = res.rows.filter((r) => r.inserted).length;
-    const updated = res.rows.length - created;
-    await audit(tx, actor, {
-      action: 'checkin.import_rsvps',
-      targetType: 'checkin_record',
-      after: { created, updated },
-    });
-    await publishCheckin(tx, { type: 'reloaded', record_id: null, checked_in: null, by: actor.email });
-    return { created, updated };
-  });
-}
-
-export async function recordForApplication(
-  db: Db,
-  applicationId: string,
-): Promise<CheckinRecord | undefined> {
-  const [row] = await db.select().from(checkinRecords).where(eq(checkinRecords.applicationId, applicationId));
-  return row ? toRecord(row) : undefined;
 }
 
 export type { SQL };

@@ -2,7 +2,7 @@
  * Issue 14, item 1: an RSVP answers one decision. When the decision changes (waitlisted to accepted,
  * or any change after an RSVP was recorded) the old answer no longer counts: the applicant must
  * answer the new decision, with the waiver and photo choice, before they count as attending, get a
- * QR code or are imported for check-in. Every order of changes, single and bulk.
+ * QR code or a check-in record. Every order of changes, single and bulk.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,8 +61,8 @@ interface Seen {
   rsvp: string | null;
   /** GET /api/applications/me/qr answers a code. */
   qr: boolean;
-  /** "Import from RSVPs" made a check-in record. */
-  imported: boolean;
+  /** A check-in record is waiting at the door (kept in step with no import: decision 014). */
+  atTheDoor: boolean;
   /** The admin RSVP list's row and the "no_response" filter. */
   adminRsvp: string | null;
   awaiting: boolean;
@@ -74,8 +74,6 @@ interface Seen {
 async function seen(who: Seeded): Promise<Seen> {
   const me = await asUser(ctx, who.token!)('GET', '/api/applications/me');
   const qr = await asUser(ctx, who.token!)('GET', '/api/applications/me/qr');
-  const imp = await adminApi('POST', '/api/checkin/import-rsvps', {});
-  expect(imp.statusCode, imp.body).toBe(200);
   const { rows } = await ctx.database.pool.query('select 1 from checkin_records where application_id = $1', [
     who.id,
   ]);
@@ -94,7 +92,7 @@ async function seen(who: Seeded): Promise<Seen> {
   return {
     rsvp: (me.json() as { application: { rsvp_status: string | null } }).application.rsvp_status,
     qr: qr.statusCode === 200,
-    imported: rows.length === 1,
+    atTheDoor: rows.length === 1,
     adminRsvp: row?.rsvp_status ?? null,
     awaiting: (awaiting.json() as { applications: unknown[] }).applications.length === 1,
     csvRsvp: csvObjects(parseCsv(csv.body))[0]?.rsvp_status,
@@ -105,7 +103,7 @@ async function seen(who: Seeded): Promise<Seen> {
 const ATTENDING: Omit<Seen, 'mayAnswer'> & { mayAnswer: boolean } = {
   rsvp: 'accepted',
   qr: true,
-  imported: true,
+  atTheDoor: true,
   adminRsvp: 'accepted',
   awaiting: false,
   csvRsvp: 'accepted',
@@ -114,7 +112,7 @@ const ATTENDING: Omit<Seen, 'mayAnswer'> & { mayAnswer: boolean } = {
 const AWAITING: Seen = {
   rsvp: null,
   qr: false,
-  imported: false,
+  atTheDoor: false,
   adminRsvp: null,
   awaiting: true,
   csvRsvp: 'no_response',

@@ -3,7 +3,10 @@ import { importRsvpsResponseSchema } from '@lanyard/shared/checkin';
 import { api } from '@/lib/api-client';
 import { CHECKIN_QUERY_KEY } from './keys';
 
-/** POST /api/checkin/import-rsvps (admins only): a record for each accepted applicant who confirmed. */
+/**
+ * POST /api/checkin/import-rsvps (admins only): puts the list in step with confirmed RSVPs again (it
+ * keeps itself so; this repairs): records made, details copied again, leftovers removed.
+ */
 export function importRsvps() {
   return api.post('/api/checkin/import-rsvps', {}, { schema: importRsvpsResponseSchema });
 }

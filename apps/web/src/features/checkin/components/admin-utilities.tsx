@@ -9,7 +9,10 @@ import { cn } from '@/lib/utils';
 import { useImportRsvps } from '../api/import-rsvps';
 import { CsvUpload } from './csv-upload';
 
-/** Collapsed by default: the door rarely needs it. Import from RSVPs is for admins only. */
+/**
+ * Collapsed by default: the door rarely needs it. Import from RSVPs is for admins only, and only a
+ * repair now: confirmed attendees join the list by themselves (decision 014).
+ */
 export function AdminUtilities({ isAdmin }: { isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -17,8 +20,10 @@ export function AdminUtilities({ isAdmin }: { isAdmin: boolean }) {
 
   const runImport = () =>
     importRsvps.mutate(undefined, {
-      onSuccess: ({ created, updated }) =>
-        toast.success('Imported from RSVPs', { description: `${created} created, ${updated} updated` }),
+      onSuccess: ({ created, updated, removed }) =>
+        toast.success('Imported from RSVPs', {
+          description: `${created} created, ${updated} updated, ${removed} removed`,
+        }),
       onError: (err) =>
         toast.error('Error', { description: errorMessage(err, 'Failed to import from RSVPs') }),
     });
@@ -49,8 +54,13 @@ export function AdminUtilities({ isAdmin }: { isAdmin: boolean }) {
                 Import from RSVPs
               </h3>
               <p className="text-sm text-slate-700">
-                Adds (or refreshes) a record for every accepted applicant who confirmed attendance. Running it
-                again creates no duplicates and keeps who is checked in.
+                Not needed before the doors open: everyone who confirms attendance is on the list at once, and
+                leaves it if they decline or their decision changes (unless already checked in).
+              </p>
+              <p className="text-sm text-slate-700">
+                Use it only to repair the list: it adds anyone missing, copies names and details from the
+                applications again (over edits made here) and removes people no longer attending. Check-ins
+                and records from CSV files or + Create Entry are kept.
               </p>
               <div>
                 <Button
@@ -73,6 +83,10 @@ export function AdminUtilities({ isAdmin }: { isAdmin: boolean }) {
             <h3 id={`${panelId}-csv`} className="font-semibold text-slate-900">
               CSV Upload
             </h3>
+            <p className="text-sm text-slate-700">
+              For people who did not apply through the portal, such as judges, sponsors and guests. Confirmed
+              attendees are already on the list: a spreadsheet of them would list them twice.
+            </p>
             <CsvUpload />
           </section>
         </>

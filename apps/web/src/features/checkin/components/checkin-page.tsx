@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, ScanLine, UserCheck, Users, UserX } from 'lucide-react';
 import { toast } from 'sonner';
-import type { CheckinRecord } from '@lanyard/shared/checkin';
+import { alreadyCheckedInSchema, type CheckinRecord } from '@lanyard/shared/checkin';
 import { SignOutButton } from '@/components/sign-out-button';
 import { StatCard } from '@/components/stat-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -44,7 +44,7 @@ function localizeConflict(message: string): string {
   return message.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/, (iso) => formatCheckedInAt(iso) || iso);
 }
 
-type Viewing = { record: CheckinRecord; origin: 'list' | 'scan' };
+type Viewing = { record: CheckinRecord; origin: 'list' | 'scan'; alreadyIn?: boolean };
 
 /** /checkin (spec §2): the door. Big targets, readable at arm's length, live across desks. */
 export function CheckinPage() {
@@ -115,13 +115,20 @@ export function CheckinPage() {
       { id: record._id, checkedIn: !record.checked_in },
       {
         onSuccess: (updated) => {
-          setViewing((v) => (v && v.record._id === updated._id ? { ...v, record: updated } : v));
+          setViewing((v) =>
+            v && v.record._id === updated._id ? { ...v, record: updated, alreadyIn: false } : v,
+          );
           toast.success(updated.checked_in ? 'Checked in' : 'Check-in undone', {
             description: `${updated.firstName} ${updated.lastName}`,
           });
         },
         onError: (err) => {
-          if (isApiError(err) && err.status === 409) toast.error(localizeConflict(err.message));
+          // Someone else checked them in first: their record opens, headed loudly by who and when.
+          const already = isApiError(err) ? alreadyCheckedInSchema.safeParse(err.body) : undefined;
+          if (already?.success) {
+            const { record: fresh } = already.data;
+            setViewing((v) => ({ record: fresh, origin: v?.origin ?? 'list', alreadyIn: true }));
+          } else if (isApiError(err) && err.status === 409) toast.error(localizeConflict(err.message));
           else toast.error('Error', { description: CHECKIN_UPDATE_ERROR });
         },
       },
@@ -224,7 +231,7 @@ export function CheckinPage() {
               ? LOAD_RECORDS_ERROR
               : filtered
                 ? 'No records match these filters.'
-                : 'No check-in records yet. Import them from RSVPs or a CSV file, or create an entry.'
+                : 'No check-in records yet. Everyone who confirms attendance appears here as soon as they RSVP; add anyone else with + Create Entry or a CSV file.'
           }
           pendingId={pendingId}
           onToggle={onToggle}
@@ -246,6 +253,7 @@ export function CheckinPage() {
       <RecordDetailDialog
         record={viewed?.record ?? null}
         origin={viewed?.origin}
+        alreadyIn={viewed?.alreadyIn}
         pending={!!viewed && pendingId === viewed.record._id}
         onToggle={onToggle}
         onEdit={(record) => {

@@ -9,12 +9,15 @@ import { checkinRoleLabel } from '../lib/filters';
 import { formatCheckedInAt, formatShirtSize, fullName } from '../lib/format';
 import { isHttpUrl } from '../lib/record-form';
 import { AgeBadge } from './age-badge';
+import { AlreadyCheckedIn } from './already-checked-in';
 import { CheckInButton } from './check-in-button';
 
 interface RecordDetailDialogProps {
   record: CheckinRecord | null;
   /** "scan": opened from a QR code, so the title says so. */
   origin?: 'list' | 'scan';
+  /** Opened because a check-in was refused: they were already in, which heads the dialog. */
+  alreadyIn?: boolean;
   pending: boolean;
   onToggle: (record: CheckinRecord) => void;
   onEdit: (record: CheckinRecord) => void;
@@ -29,6 +32,7 @@ const NOT_PROVIDED = 'Not provided';
 export function RecordDetailDialog({
   record,
   origin = 'list',
+  alreadyIn = false,
   pending,
   onToggle,
   onEdit,
@@ -41,8 +45,11 @@ export function RecordDetailDialog({
         {record ? (
           <>
             <DialogHeader>
-              <div className="flex items-start gap-2">
-                <DialogTitle className="text-2xl">{fullName(record)}</DialogTitle>
+              <div className="flex min-w-0 items-start gap-2">
+                {/* A name with no spaces (a tag, an e-mail typed as a name) breaks instead of widening the dialog past a phone. */}
+                <DialogTitle className="min-w-0 text-2xl [overflow-wrap:anywhere]">
+                  {fullName(record)}
+                </DialogTitle>
                 <Button
                   variant="ghost"
                   size="icon"
@@ -58,6 +65,8 @@ export function RecordDetailDialog({
                 {origin === 'scan' ? 'Scanned QR code: check-in record' : 'Check-in record'}
               </DialogDescription>
             </DialogHeader>
+
+            {alreadyIn && record.checked_in ? <AlreadyCheckedIn record={record} /> : null}
 
             <div
               className={

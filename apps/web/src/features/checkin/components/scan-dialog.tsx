@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Camera, RotateCcw } from 'lucide-react';
+import { Camera, IdCard, RotateCcw } from 'lucide-react';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,11 +8,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useScanQr } from '../api/scan-qr';
 import { cameraErrorMessage, NOT_OURS } from '../lib/camera';
+import { AlreadyCheckedIn } from './already-checked-in';
 
 interface ScanDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** A code of ours was read: the person's record. */
+  /**
+   * A code of ours was read: the person's record. Someone already checked in is shown loudly here
+   * first, and their record opens only when the desk asks for it.
+   */
   onFound: (record: CheckinRecord) => void;
 }
 
@@ -48,20 +52,31 @@ function Scanner({ onFound }: { onFound: (record: CheckinRecord) => void }) {
   const [camera, setCamera] = useState<CameraState>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
   const [lookupError, setLookupError] = useState<string | null>(null);
+  const [alreadyIn, setAlreadyIn] = useState<CheckinRecord | null>(null);
   const scan = useScanQr();
   const busy = useRef(false);
   const lastRefused = useRef<{ token: string; at: number } | null>(null);
+  /** The code whose "Already checked in" is on screen: not looked up again while it stays in view. */
+  const shownToken = useRef<string | null>(null);
 
   const lookUp = useCallback(
     (token: string) => {
       const last = lastRefused.current;
-      if (busy.current || (last && last.token === token && Date.now() - last.at < SAME_CODE_PAUSE_MS)) return;
+      if (busy.current || token === shownToken.current) return;
+      if (last && last.token === token && Date.now() - last.at < SAME_CODE_PAUSE_MS) return;
       busy.current = true;
       setLookupError(null);
       scan.mutate(token, {
-        onSuccess: (record) => onFound(record),
+        onSuccess: (record) => {
+          if (record.checked_in) {
+            shownToken.current = token;
+            setAlreadyIn(record);
+          } else onFound(record);
+        },
         onError: (err) => {
           lastRefused.current = { token, at: Date.now() };
+          shownToken.current = null;
+          setAlreadyIn(null);
           setLookupError(
             isApiError(err) && err.code === 'invalid_qr'
               ? NOT_OURS
@@ -150,6 +165,20 @@ function Scanner({ onFound }: { onFound: (record: CheckinRecord) => void }) {
 
   return (
     <div className="flex flex-col gap-4">
+      {alreadyIn ? (
+        <AlreadyCheckedIn record={alreadyIn}>
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => onFound(alreadyIn)}
+            className="w-full border-amber-600 sm:w-auto sm:self-start"
+          >
+            <IdCard aria-hidden="true" />
+            View record
+          </Button>
+        </AlreadyCheckedIn>
+      ) : null}
+
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900">
         <video ref={videoRef} muted playsInline aria-label="Camera view" className="size-full object-cover" />
         {camera.kind === 'running' ? (
@@ -175,7 +204,9 @@ function Scanner({ onFound }: { onFound: (record: CheckinRecord) => void }) {
         {scan.isPending
           ? 'Looking up the code...'
           : camera.kind === 'running'
-            ? 'Looking for a QR code...'
+            ? alreadyIn
+              ? 'Looking for the next QR code...'
+              : 'Looking for a QR code...'
             : camera.kind === 'starting'
               ? 'Starting the camera...'
               : ''}

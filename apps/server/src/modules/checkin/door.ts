@@ -1,0 +1,136 @@
+/**
+ * The door's rules. The list itself keeps in step with confirmed RSVPs in the database (migration
+ * 0009, decision 014): a confirmed attendee has a record linked to their application, made in the
+ * same transaction as whatever confirmed them, and loses it, unless already checked in, when they
+ * stop being one. Here: what a scan opens, checking in and undoing, and the repair an admin can run.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { CheckinRecord } from '@lanyard/shared/checkin';
+import type { Db, DbOrTx } from '../../db/client';
+import { applications, checkinRecords } from '../../db/schema/index';
+import { AppError, errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
+import { isConfirmedAttendee } from '../../policies/rsvp';
+import { publishCheckin } from './live';
+import { toRecord } from './service';
+
+export const NOT_ATTENDING_MESSAGE =
+  'Not a confirmed attendee: their RSVP or decision has changed since this code was sent. Please send them to an organizer.';
+
+const notAttending = () => new AppError(409, 'not_attending', NOT_ATTENDING_MESSAGE);
+
+/**
+ * Is the person behind this application a confirmed attendee now? With `lock`, the application row
+ * is held (FOR SHARE) until the transaction ends, so a change of decision waits for the check-in
+ * rather than crossing it: the door sees either the old decision or the new one, never half.
+ */
+async function attendingNow(db: DbOrTx, applicationId: string, lock = false): Promise<boolean> {
+  const query = db
+    .select({ status: applications.status, rsvpStatus: applications.rsvpStatus })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  const [row] = lock ? await query.for('share') : await query;
+  return row !== undefined && isConfirmedAttendee(row);
+}
+
+/**
+ * The record a scanned code opens: only for someone who is a confirmed attendee now. A record kept
+ * from before (checked in, then their decision changed; an old import) never lets a code in.
+ */
+export async function recordForScan(db: Db, applicationId: string): Promise<CheckinRecord> {
+  if (!(await attendingNow(db, applicationId))) throw notAttending();
+  const [row] = await db.select().from(checkinRecords).where(eq(checkinRecords.applicationId, applicationId));
+  if (!row) {
+    // Only when the database's sync was bypassed (its triggers disabled during a restore, say).
+    throw errors.notFound(
+      'No check-in record for this person. An admin can run "Import from RSVPs" to repair the list.',
+      'no_record',
+    );
+  }
+  return toRecord(row);
+}
+
+/**
+ * Check in (or undo). The update only matches a record in the other state, so when two desks
+ * check in the same person at once exactly one wins; the other is told who did it and when, with
+ * the record as it is now. A record linked to someone no longer confirmed checks nobody in, and an
+ * undo of one takes it off the list, as if they had never come.
+ */
+export async function setCheckedIn(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  checkedIn: boolean,
+): Promise<CheckinRecord> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ applicationId: checkinRecords.applicationId })
+      .from(checkinRecords)
+      .where(eq(checkinRecords.id, id));
+    if (!link) throw errors.notFound('Check-in record not found.');
+    const attending = link.applicationId === null || (await attendingNow(tx, link.applicationId, true));
+    const now = new Date();
+    const [row] =
+      checkedIn && !attending
+        ? []
+        : await tx
+            .update(checkinRecords)
+            .set(
+              checkedIn
+                ? { checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now }
+                : { checkedIn: false, checkedInAt: null, checkedInByEmail: null, updatedAt: now },
+            )
+            .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, !checkedIn)))
+            .returning();
+    if (!row) {
+      const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
+      if (!current) throw errors.notFound('Check-in record not found.');
+      if (checkedIn && current.checkedIn) {
+        const when = current.checkedInAt?.toISOString() ?? 'earlier';
+        throw new AppError(
+          409,
+          'already_checked_in',
+          `Already checked in by ${current.checkedInByEmail ?? 'another desk'} at ${when}.`,
+          {},
+          { record: toRecord(current) },
+        );
+      }
+      if (checkedIn) throw notAttending();
+      throw new AppError(409, 'not_checked_in', 'This person is not checked in.');
+    }
+    await audit(tx, actor, {
+      action: checkedIn ? 'checkin.check_in' : 'checkin.undo',
+      targetType: 'checkin_record',
+      targetId: id,
+      before: { checked_in: !checkedIn },
+      after: { checked_in: checkedIn, at: now.toISOString() },
+    });
+    await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
+    if (!checkedIn && !attending) {
+      await tx.execute(sql`select lanyard_checkin_remove(${link.applicationId}::uuid)`);
+    }
+    return toRecord(row);
+  });
+}
+
+/**
+ * "Import from RSVPs": no longer a step before the doors open, since the list keeps itself in step.
+ * It repairs: a record for every confirmed attendee without one, their details copied again from
+ * the application (over desk edits), and records of people no longer confirmed removed (never one
+ * already checked in). Records made by CSV or at the desk are never touched.
+ */
+export async function importFromRsvps(db: Db, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const res = await tx.execute<{ created: number; updated: number; removed: number }>(
+      sql`select created, updated, removed from lanyard_checkin_resync()`,
+    );
+    const { created, updated, removed } = res.rows[0]!;
+    await audit(tx, actor, {
+      action: 'checkin.import_rsvps',
+      targetType: 'checkin_record',
+      after: { created, updated, removed },
+    });
+    await publishCheckin(tx, { type: 'reloaded', record_id: null, checked_in: null, by: actor.email });
+    return { created, updated, removed };
+  });
+}
