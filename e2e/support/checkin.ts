@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/ensure-chromium.mjs';
 import QRCode from 'qrcode';
+import { BASE_URL, PASSWORD, uniqueEmail } from './app';
 import type { SeededAdmin } from './admin-session';
 
 /** The CSV upload password the e2e server runs with (CHECKIN_UPLOAD_PASSWORD in playwright.config.ts). */
@@ -153,4 +154,21 @@ export async function launchWithFakeCamera(videoFile: string): Promise<Browser> 
       `--use-file-for-fake-video-capture=${videoFile}`,
     ],
   });
+}
+
+/** Signs `page` in as a new volunteer (a door-only account); returns its e-mail. */
+export async function signInNewVolunteer(page: Page, admin: SeededAdmin): Promise<string> {
+  const email = uniqueEmail('volunteer');
+  await admin.createUser(email, 'volunteer');
+  const res = await page.request.post('/api/auth/admin/login', {
+    data: { email, password: PASSWORD },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return email;
+}
+
+/** The people listed on a phone: one dense row each. */
+export function doorRows(page: Page) {
+  return page.getByRole('list', { name: 'Check-in records' }).getByRole('listitem');
 }

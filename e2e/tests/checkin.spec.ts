@@ -89,6 +89,9 @@ test.describe('check-in portal', () => {
 
     await grace.getByRole('button', { name: 'Check In' }).click();
     await expect(toasts(page)).toContainText('Checked in');
+    // The search is handed back empty for the next name; searching again shows the row.
+    await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
+    await searchCheckin(page, `Yale ${tag}`);
     await expect(grace.getByRole('button', { name: /^Undo/ })).toBeVisible();
     await expect(grace.getByRole('cell').nth(CELL.by)).toHaveText(deskEmail);
     await expect(grace.getByRole('cell').nth(CELL.at)).not.toBeEmpty();
@@ -272,6 +275,8 @@ test.describe('check-in portal', () => {
     });
     await searchCheckin(page, tag);
     await recordRow(page, record.email).getByRole('button', { name: 'Check In' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Checked in Barbara' })).toBeVisible();
+    await searchCheckin(page, tag);
     await expect(recordRow(page, record.email).getByRole('cell').nth(CELL.by)).toHaveText(email);
   });
 

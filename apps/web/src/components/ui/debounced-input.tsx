@@ -17,12 +17,24 @@ interface DebouncedInputProps extends Omit<ComponentProps<typeof Input>, 'value'
 export function DebouncedInput({ value, onCommit, delayMs = 300, onKeyDown, ...props }: DebouncedInputProps) {
   const [draft, setDraft] = useState(value);
   const committed = useRef(value);
+  /**
+   * What this input committed and has not yet seen come back as `value`, oldest first. On a busy
+   * page an older commit can come back after a newer one was sent, while the person types on: that
+   * is not a change from outside, and must not put back the older text (and lose the keys typed).
+   */
+  const sent = useRef<string[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
+    const echo = sent.current.indexOf(value);
+    if (echo !== -1) {
+      sent.current.splice(0, echo + 1);
+      return;
+    }
     if (value === committed.current) return;
     // Changed elsewhere: drop any pending commit and show the new value.
     clearTimeout(timer.current);
+    sent.current = [];
     committed.current = value;
     setDraft(value);
   }, [value]);
@@ -33,6 +45,8 @@ export function DebouncedInput({ value, onCommit, delayMs = 300, onKeyDown, ...p
     clearTimeout(timer.current);
     if (next === committed.current) return;
     committed.current = next;
+    // Bounded: a commit the page turns into something else (say, blanks into "") never comes back.
+    sent.current = [...sent.current.slice(-9), next];
     onCommit(next);
   };
 

@@ -1,5 +1,5 @@
 import { UserCheck, Undo2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
@@ -9,20 +9,36 @@ interface CheckInButtonProps {
   name: string;
   pending?: boolean;
   onClick: () => void;
+  /** Rows of the list use the default size, so a page of people fits on a laptop screen. */
+  size?: ButtonProps['size'];
+  /**
+   * A press leaves the focus where it is: tapped on a phone while typing in the search, the
+   * keyboard stays up for the next name instead of closing and opening again.
+   */
+  keepFocus?: boolean;
   className?: string;
 }
 
 /** The one big action of a row: Check In (green), or Undo once the person is in. */
-export function CheckInButton({ checkedIn, name, pending = false, onClick, className }: CheckInButtonProps) {
+export function CheckInButton({
+  checkedIn,
+  name,
+  pending = false,
+  onClick,
+  size = 'lg',
+  keepFocus = false,
+  className,
+}: CheckInButtonProps) {
   return (
     <Button
-      size="lg"
+      size={size}
       variant={checkedIn ? 'secondary' : 'default'}
       disabled={pending}
       aria-busy={pending}
       onClick={onClick}
+      onMouseDown={keepFocus ? (event) => event.preventDefault() : undefined}
       className={cn(
-        'min-w-32',
+        size === 'lg' ? 'min-w-32' : 'min-w-28 px-3',
         !checkedIn && 'bg-green-700 text-white hover:bg-green-800 focus-visible:outline-green-800',
         className,
       )}

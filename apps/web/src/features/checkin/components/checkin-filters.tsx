@@ -1,90 +1,88 @@
-import { useState } from 'react';
-import { ChevronDown, RefreshCw, Search, SlidersHorizontal, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ChevronDown, RefreshCw, SlidersHorizontal, X } from 'lucide-react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DebouncedInput } from '@/components/ui/debounced-input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
-import {
-  activeCheckinFilterCount,
-  CHECKED_IN_OPTIONS,
-  HIGH_SCHOOL_OPTIONS,
-  ROLE_OPTIONS,
-  type CheckinFilters,
-} from '../lib/filters';
-import { DebouncedInput } from '@/components/ui/debounced-input';
-
-/** The search answers while typing: a short pause is enough at the door. */
-const SEARCH_DEBOUNCE_MS = 200;
+import { CHECKED_IN_OPTIONS, HIGH_SCHOOL_OPTIONS, ROLE_OPTIONS, type CheckinFilters } from '../lib/filters';
 
 interface CheckinFiltersCardProps {
+  id: string;
   filters: CheckinFilters;
+  /** Any filter on, the search included (Clear Filters clears them all). */
+  active: boolean;
   onChange: (patch: Partial<CheckinFilters>) => void;
   onClear: () => void;
   onRefresh: () => void;
   refreshing: boolean;
+  /** On a phone the card is folded away unless opened (from the search bar); wider, it always shows. */
+  open: boolean;
+  /** Shown at the end of the card on a phone, where the wide layout's lines are folded away. */
+  footer?: ReactNode;
 }
 
-/** Spec §2 filters; all of them live in the URL. */
+/** On a phone: opens the folded filters; says how many are on (the search aside, which is in sight). */
+export function FiltersToggle({
+  controls,
+  open,
+  on,
+  onToggle,
+}: {
+  controls: string;
+  open: boolean;
+  on: number;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="md:hidden"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <SlidersHorizontal aria-hidden="true" />
+      Filters
+      {on > 0 ? (
+        <span className="rounded-full bg-brand px-1.5 text-xs leading-5 font-bold text-brand-foreground">
+          <span className="sr-only">, </span>
+          {on}
+          <span className="sr-only"> on</span>
+        </span>
+      ) : null}
+      <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+    </Button>
+  );
+}
+
+/** Spec §2 filters besides the search (which sits in the door's search bar); all live in the URL. */
 export function CheckinFiltersCard({
+  id,
   filters,
+  active,
   onChange,
   onClear,
   onRefresh,
   refreshing,
+  open,
+  footer,
 }: CheckinFiltersCardProps) {
-  const count = activeCheckinFilterCount(filters);
-  const others = count - (filters.search.trim() ? 1 : 0);
-  // On a phone the search comes first and the other filters fold away (always shown on wider screens).
-  const [moreOpen, setMoreOpen] = useState(others > 0);
   return (
-    <Card aria-label="Filters" className="flex flex-col gap-4 p-4 sm:p-5">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="checkin-search" className="text-base">
-          Search
-        </Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
-          />
-          <DebouncedInput
-            id="checkin-search"
-            type="search"
-            placeholder="Name, email or school"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-14 pl-10 text-lg sm:text-lg"
-            value={filters.search}
-            delayMs={SEARCH_DEBOUNCE_MS}
-            onCommit={(search) => onChange({ search })}
-            maxLength={200}
-          />
-        </div>
-      </div>
-
-      <Button
-        variant="secondary"
-        className="justify-between md:hidden"
-        aria-expanded={moreOpen}
-        aria-controls="checkin-more-filters"
-        onClick={() => setMoreOpen((v) => !v)}
-      >
-        <span className="flex items-center gap-2">
-          <SlidersHorizontal aria-hidden="true" />
-          {others > 0 ? `More filters (${others})` : 'More filters'}
-        </span>
-        <ChevronDown aria-hidden="true" className={cn('transition-transform', moreOpen && 'rotate-180')} />
-      </Button>
-
-      <div
-        id="checkin-more-filters"
-        className={cn(
-          'grid-cols-1 gap-4 sm:grid-cols-2 md:grid lg:grid-cols-5',
-          moreOpen ? 'grid' : 'hidden',
-        )}
-      >
+    <Card
+      id={id}
+      aria-label="Filters"
+      className={cn(
+        'flex-col gap-3 p-4 md:p-3',
+        // One line on a laptop, so the people start high on the screen.
+        'md:grid md:grid-cols-3 md:items-end md:gap-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]',
+        open ? 'flex' : 'hidden',
+      )}
+    >
+      <div className="grid grid-cols-2 gap-3 md:contents">
         <SelectFilter
           id="checkin-status"
           label="Check-In Status"
@@ -119,9 +117,8 @@ export function CheckinFiltersCard({
           onChange={(v) => onChange({ role: v as CheckinFilters['role'] })}
         />
       </div>
-
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={onClear} disabled={count === 0}>
+      <div className="flex flex-wrap items-center gap-3 md:col-span-3 lg:col-span-1">
+        <Button variant="secondary" onClick={onClear} disabled={!active}>
           <X aria-hidden="true" />
           Clear Filters
         </Button>
@@ -132,12 +129,8 @@ export function CheckinFiltersCard({
           />
           Refresh
         </Button>
-        {count > 0 ? (
-          <p className="text-sm font-medium text-slate-700" aria-live="polite">
-            {count === 1 ? '1 filter active' : `${count} filters active`}
-          </p>
-        ) : null}
       </div>
+      {footer ? <div className="md:hidden">{footer}</div> : null}
     </Card>
   );
 }
@@ -156,7 +149,7 @@ function SelectFilter({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
@@ -181,7 +174,7 @@ function TextFilter({
   onCommit: (value: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <DebouncedInput
         id={id}

@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Plus, ScanLine, UserCheck, Users, UserX } from 'lucide-react';
+import { ArrowLeft, Menu, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { alreadyCheckedInSchema, type CheckinRecord } from '@lanyard/shared/checkin';
 import { SignOutButton } from '@/components/sign-out-button';
-import { StatCard } from '@/components/stat-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { useUser } from '@/lib/auth/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckinLiveUpdates } from '../api/checkin-events';
@@ -26,10 +26,12 @@ import {
   writeCheckinParams,
   type CheckinFilters,
 } from '../lib/filters';
-import { formatCheckedInAt, roleCountsLine } from '../lib/format';
+import { formatCheckedInAt, fullName, roleCountsLine } from '../lib/format';
 import { AdminUtilities } from './admin-utilities';
-import { CheckinFiltersCard } from './checkin-filters';
+import { CheckinFiltersCard, FiltersToggle } from './checkin-filters';
 import { CheckinRecords } from './checkin-records';
+import { CheckinStats } from './checkin-stats';
+import { DoorSearch } from './door-search';
 import { LiveIndicator } from './live-indicator';
 import { RecordDetailDialog } from './record-detail-dialog';
 import { RecordFormDialog, type RecordFormTarget } from './record-form-dialog';
@@ -46,7 +48,15 @@ function localizeConflict(message: string): string {
 
 type Viewing = { record: CheckinRecord; origin: 'list' | 'scan'; alreadyIn?: boolean };
 
-/** /checkin (spec §2): the door. Big targets, readable at arm's length, live across desks. */
+/** One toast for the desk's latest check-in or undo: replaced by the next, gone once the next name is typed. */
+const TOGGLE_TOAST = 'checkin-toggle';
+const FILTERS_ID = 'checkin-filters';
+const MENU_ID = 'checkin-actions';
+
+/**
+ * /checkin (spec §2): the door. Search first (kept at the top), then the people as dense rows with
+ * their Check In button; everything else is one line or folded away on a phone. Live across desks.
+ */
 export function CheckinPage() {
   usePageTitle('Check-In Portal');
   const { data: user } = useUser();
@@ -56,13 +66,17 @@ export function CheckinPage() {
   const params = readCheckinParams(searchParams);
   const filters = checkinFiltersOf(params);
   const stats = useCheckinStats();
-  const hackers = stats.data?.by_role.find((r) => r.role === 'hacker');
   const list = useCheckinRecords(params);
   const live = useCheckinLiveUpdates();
   const toggle = useSetCheckedIn();
   const [viewing, setViewing] = useState<Viewing | null>(null);
   const [form, setForm] = useState<RecordFormTarget | null>(null);
   const [scanning, setScanning] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  /** This desk's latest check-in or undo, said under the search. */
+  const [last, setLast] = useState<CheckinRecord | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (list.isError) toast.error('Error', { id: 'checkin-load', description: LOAD_RECORDS_ERROR });
@@ -110,7 +124,16 @@ export function CheckinPage() {
     }
   }, [viewing, viewedFresh]);
 
-  const onToggle = (record: CheckinRecord) => {
+  /**
+   * Check In or Undo. Checking in from the list with a name typed hands the search back empty and
+   * focused for the next name (the focus moves at once, inside the tap, so a phone keeps its
+   * keyboard up); a name already being typed by then is kept.
+   */
+  const onToggle = (record: CheckinRecord, from: 'list' | 'dialog' | 'last' = 'list') => {
+    const search = searchRef.current;
+    const typed = search?.value ?? '';
+    const nextName = from === 'list' && !record.checked_in && typed.trim() !== '';
+    if (nextName || from === 'last') search?.focus({ preventScroll: true });
     toggle.mutate(
       { id: record._id, checkedIn: !record.checked_in },
       {
@@ -118,9 +141,12 @@ export function CheckinPage() {
           setViewing((v) =>
             v && v.record._id === updated._id ? { ...v, record: updated, alreadyIn: false } : v,
           );
+          setLast(updated);
           toast.success(updated.checked_in ? 'Checked in' : 'Check-in undone', {
-            description: `${updated.firstName} ${updated.lastName}`,
+            id: TOGGLE_TOAST,
+            description: fullName(updated),
           });
+          if (nextName && search?.value === typed) changeFilters({ search: '' });
         },
         onError: (err) => {
           // Someone else checked them in first: their record opens, headed loudly by who and when.
@@ -136,83 +162,97 @@ export function CheckinPage() {
   };
 
   const pendingId = toggle.isPending ? toggle.variables?.id : undefined;
-  const filtered = activeCheckinFilterCount(filters) > 0;
+  const filterCount = activeCheckinFilterCount(filters);
+  const filtered = filterCount > 0;
   const refreshing = list.isFetching || stats.isFetching;
 
   return (
-    <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Check-In Portal</h1>
+    <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-3 px-4 py-3 sm:px-6 md:py-4">
+      <header className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex items-center gap-3">
+          <h1 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl lg:text-3xl">
+            Check-In Portal
+          </h1>
           <LiveIndicator state={live} />
-        </div>
-        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
-          <Button size="lg" onClick={() => setScanning(true)} className="col-span-2 sm:col-span-1">
-            <ScanLine aria-hidden="true" />
-            Scan
-          </Button>
           <Button
-            size="lg"
-            variant="secondary"
-            onClick={() => setForm({ mode: 'create' })}
-            className="col-span-2 sm:col-span-1"
+            variant="ghost"
+            size="icon"
+            className="ml-auto size-11 md:hidden"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((v) => !v)}
           >
+            <Menu aria-hidden="true" />
+          </Button>
+        </div>
+        {/* Folded behind Menu on a phone: the door is the search and the list. */}
+        <div id={MENU_ID} className={cn('flex-wrap gap-2 md:flex md:gap-3', menuOpen ? 'flex' : 'hidden')}>
+          <Button variant="secondary" onClick={() => setForm({ mode: 'create' })}>
             <Plus aria-hidden="true" />
             Create Entry
           </Button>
           {isAdmin ? (
-            <Button asChild variant="secondary" size="lg">
+            <Button asChild variant="secondary">
               <Link to={paths.admin}>
                 <ArrowLeft aria-hidden="true" />
                 Admin Portal
               </Link>
             </Button>
           ) : null}
-          <SignOutButton to={paths.adminLogin} size="lg" />
+          <SignOutButton to={paths.adminLogin} />
         </div>
       </header>
 
-      <section aria-label="Check-in statistics" className="flex flex-col gap-2">
-        {/* The spec's cards, counting hackers only; every role (and everyone) on the line below. */}
-        <div className="grid grid-cols-3 gap-2 sm:gap-4">
-          <StatCard label="Total Hackers" value={hackers?.total} icon={Users} loading={stats.isPending} />
-          <StatCard
-            label="Checked In"
-            value={hackers?.checked_in}
-            icon={UserCheck}
-            loading={stats.isPending}
-          />
-          <StatCard
-            label="Not Checked In"
-            value={hackers ? hackers.total - hackers.checked_in : undefined}
-            icon={UserX}
-            loading={stats.isPending}
-          />
-        </div>
-        {stats.data ? (
-          <p className="text-sm text-slate-700" data-testid="checkin-role-counts">
-            {roleCountsLine(stats.data)}
-          </p>
-        ) : null}
-      </section>
-
-      <CheckinFiltersCard
-        filters={filters}
-        onChange={changeFilters}
-        onClear={clearFilters}
-        refreshing={refreshing}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: CHECKIN_QUERY_KEY })}
+      <DoorSearch
+        search={filters.search}
+        onSearch={(search) => changeFilters({ search })}
+        onTyping={() => toast.dismiss(TOGGLE_TOAST)}
+        inputRef={searchRef}
+        onScan={() => setScanning(true)}
+        last={last}
+        onUndo={() => last && onToggle(last, 'last')}
+        undoPending={!!last && pendingId === last._id}
       />
 
-      <section aria-labelledby="checkin-records-title" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="checkin-records-title" className="text-xl font-semibold text-slate-900">
-            Attendees
-          </h2>
-          <p className="text-sm text-slate-700" aria-live="polite" data-testid="checkin-count">
-            {data ? `Showing ${records.length} of ${data.total}` : ''}
-          </p>
+      <CheckinStats stats={stats.data} loading={stats.isPending} />
+
+      <section aria-labelledby="checkin-records-title" className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <div className="flex items-center gap-3">
+            <h2 id="checkin-records-title" className="text-lg font-semibold text-slate-900">
+              Attendees
+            </h2>
+            <FiltersToggle
+              controls={FILTERS_ID}
+              open={filtersOpen}
+              on={filterCount - (filters.search.trim() ? 1 : 0)}
+              onToggle={() => setFiltersOpen((v) => !v)}
+            />
+          </div>
+          <div className="flex flex-wrap items-baseline gap-x-3 text-sm text-slate-700">
+            {filtered ? (
+              <p aria-live="polite" className="hidden md:block">
+                {filterCount === 1 ? '1 filter active' : `${filterCount} filters active`}
+              </p>
+            ) : null}
+            <p aria-live="polite" data-testid="checkin-count">
+              {data ? `Showing ${records.length} of ${data.total}` : ''}
+            </p>
+          </div>
         </div>
+
+        <CheckinFiltersCard
+          id={FILTERS_ID}
+          open={filtersOpen}
+          filters={filters}
+          active={filtered}
+          onChange={changeFilters}
+          onClear={clearFilters}
+          refreshing={refreshing}
+          onRefresh={() => void queryClient.invalidateQueries({ queryKey: CHECKIN_QUERY_KEY })}
+          footer={stats.data ? <p className="text-sm text-slate-700">{roleCountsLine(stats.data)}</p> : null}
+        />
 
         {list.isError && !data ? (
           <Alert tone="error" role="alert" className="items-center">
@@ -234,7 +274,7 @@ export function CheckinPage() {
                 : 'No check-in records yet. Everyone who confirms attendance appears here as soon as they RSVP; add anyone else with + Create Entry or a CSV file.'
           }
           pendingId={pendingId}
-          onToggle={onToggle}
+          onToggle={(record) => onToggle(record, 'list')}
           onView={(record) => setViewing({ record, origin: 'list' })}
         />
 
@@ -255,7 +295,7 @@ export function CheckinPage() {
         origin={viewed?.origin}
         alreadyIn={viewed?.alreadyIn}
         pending={!!viewed && pendingId === viewed.record._id}
-        onToggle={onToggle}
+        onToggle={(record) => onToggle(record, 'dialog')}
         onEdit={(record) => {
           setViewing(null);
           setForm({ mode: 'edit', record });

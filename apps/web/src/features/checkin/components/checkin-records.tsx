@@ -3,8 +3,9 @@ import type { CheckinRecord } from '@lanyard/shared/checkin';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import { checkinRoleLabel } from '../lib/filters';
-import { formatCheckedInAt, formatShirtSize, fullName } from '../lib/format';
+import { formatCheckedInAt, formatShirtSize, fullName, goesBy } from '../lib/format';
 import { AgeBadge } from './age-badge';
 import { CheckInButton } from './check-in-button';
 
@@ -20,8 +21,8 @@ interface CheckinRecordsProps {
 }
 
 /**
- * The records: a table on wide screens, stacked cards on a phone held upright. Both carry the
- * big Check In / Undo button; only one of them is displayed (and in the accessibility tree).
+ * The records: a dense table on a laptop, dense rows on a phone or a tablet. Both carry the
+ * Check In / Undo button on the row; only one of them is displayed (and in the accessibility tree).
  */
 export function CheckinRecords(props: CheckinRecordsProps) {
   const { records, loading, emptyMessage } = props;
@@ -45,11 +46,12 @@ export function CheckinRecords(props: CheckinRecordsProps) {
   }
   return (
     <div aria-busy={loading} className="relative">
-      <div className="hidden md:block">
+      {/* The table needs a laptop's width; a phone or a tablet gets the rows. */}
+      <div className="hidden lg:block">
         <RecordsTable {...props} />
       </div>
-      <div className="md:hidden">
-        <RecordCards {...props} />
+      <div className="lg:hidden">
+        <RecordRows {...props} />
       </div>
     </div>
   );
@@ -60,15 +62,15 @@ function RecordsTable({ records, pendingId, onToggle, onView }: CheckinRecordsPr
     <Table aria-label="Check-in records" className="text-base">
       <THead>
         <Tr>
-          <Th>Check-In</Th>
-          <Th>Name</Th>
-          <Th>Age</Th>
-          <Th>School</Th>
-          <Th>Shirt Size</Th>
-          <Th>Checked In At</Th>
-          <Th>Role</Th>
-          <Th>Checked In By</Th>
-          <Th>
+          <Th className="py-2">Check-In</Th>
+          <Th className="py-2">Name</Th>
+          <Th className="py-2">Age</Th>
+          <Th className="py-2">School</Th>
+          <Th className="py-2">Shirt Size</Th>
+          <Th className="py-2">Checked In At</Th>
+          <Th className="py-2">Role</Th>
+          <Th className="py-2">Checked In By</Th>
+          <Th className="py-2">
             <span className="sr-only">Details</span>
           </Th>
         </Tr>
@@ -76,38 +78,55 @@ function RecordsTable({ records, pendingId, onToggle, onView }: CheckinRecordsPr
       <TBody>
         {records.map((r) => {
           const name = fullName(r);
+          const aka = goesBy(r);
           return (
             <Tr
               key={r._id}
               data-checked-in={r.checked_in}
               className={r.checked_in ? 'bg-green-50/60' : undefined}
             >
-              <Td className="py-3">
+              <Td className="py-1">
                 <CheckInButton
                   checkedIn={r.checked_in}
                   name={name}
+                  size="default"
+                  keepFocus
                   pending={pendingId === r._id}
                   onClick={() => onToggle(r)}
                 />
               </Td>
-              <Td>
-                <p className="max-w-72 font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</p>
-                <p className="text-sm break-all text-slate-600">{r.email}</p>
+              {/* Two lines at most a cell (full text on hover and under View): a page of people fits a laptop screen. */}
+              <Td className="max-w-72 py-1">
+                <p className="truncate leading-5 text-slate-900" title={aka ? `${name} ${aka}` : name}>
+                  <span className="font-semibold">{name}</span>
+                  {aka ? <span className="text-sm text-slate-600"> {aka}</span> : null}
+                </p>
+                <p className="truncate text-sm leading-5 text-slate-600" title={r.email}>
+                  {r.email}
+                </p>
               </Td>
-              <Td>
+              <Td className="py-1">
                 <AgeBadge birthYear={r.birthYear} birthMonth={r.birthMonth} birthDay={r.birthDay} />
               </Td>
-              <Td className="max-w-56 [overflow-wrap:anywhere]">{r.school_name}</Td>
-              <Td className="font-semibold">{formatShirtSize(r.shirtSize)}</Td>
-              <Td className="whitespace-nowrap">
+              <Td className="max-w-56 min-w-40 py-1 text-sm leading-5">
+                <p className="line-clamp-2 break-words" title={r.school_name}>
+                  {r.school_name}
+                </p>
+              </Td>
+              <Td className="py-1 font-semibold">{formatShirtSize(r.shirtSize)}</Td>
+              <Td className="py-1 text-sm whitespace-nowrap">
                 {r.checked_in_at ? (
                   <time dateTime={r.checked_in_at}>{formatCheckedInAt(r.checked_in_at)}</time>
                 ) : null}
               </Td>
-              <Td className="whitespace-nowrap">{checkinRoleLabel(r.role)}</Td>
-              <Td className="text-sm break-all">{r.checked_in_by_email ?? ''}</Td>
-              <Td>
-                <Button variant="secondary" onClick={() => onView(r)}>
+              <Td className="py-1 text-sm whitespace-nowrap">{checkinRoleLabel(r.role)}</Td>
+              <Td className="max-w-48 py-1 text-sm">
+                <p className="truncate" title={r.checked_in_by_email ?? undefined}>
+                  {r.checked_in_by_email ?? ''}
+                </p>
+              </Td>
+              <Td className="py-1">
+                <Button variant="secondary" size="sm" onClick={() => onView(r)}>
                   <Eye aria-hidden="true" />
                   View
                   <span className="sr-only"> {name}</span>
@@ -121,65 +140,70 @@ function RecordsTable({ records, pendingId, onToggle, onView }: CheckinRecordsPr
   );
 }
 
-function RecordCards({ records, pendingId, onToggle, onView }: CheckinRecordsProps) {
+/**
+ * A phone: one row a person (two short lines and the button), so a search's first answers show
+ * above the keyboard. The row opens the record; its Check In / Undo button acts at once.
+ */
+function RecordRows({ records, pendingId, onToggle, onView }: CheckinRecordsProps) {
   return (
-    <ul aria-label="Check-in records" className="flex flex-col gap-3">
+    <ul
+      aria-label="Check-in records"
+      className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+    >
       {records.map((r) => {
         const name = fullName(r);
+        const aka = goesBy(r);
+        const shirt = formatShirtSize(r.shirtSize);
         return (
           <li
             key={r._id}
             data-checked-in={r.checked_in}
-            className={
-              r.checked_in
-                ? 'rounded-xl border border-green-300 bg-green-50 p-4'
-                : 'rounded-xl border border-slate-200 bg-white p-4'
-            }
+            className={cn('relative flex items-center gap-2 py-2 pr-2 pl-3', r.checked_in && 'bg-green-50')}
           >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                {/* anywhere: one unbroken 100-character name must wrap, not widen a phone screen. */}
-                <h3 className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</h3>
-                <p className="text-sm break-all text-slate-600">{r.email}</p>
-              </div>
-              <AgeBadge birthYear={r.birthYear} birthMonth={r.birthMonth} birthDay={r.birthDay} />
+            <div className="min-w-0 flex-1">
+              {/* anywhere: one unbroken 100-character name must wrap, not widen a phone screen. */}
+              <p className="leading-5 [overflow-wrap:anywhere] text-slate-900">
+                {/* Its ::after covers the row, so a tap anywhere but on Check In opens the record. */}
+                <button
+                  type="button"
+                  onClick={() => onView(r)}
+                  className="text-left font-semibold after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-ink"
+                >
+                  <span className="sr-only">View </span>
+                  {name}
+                </button>
+                {aka ? <span className="text-sm text-slate-600"> {aka}</span> : null}
+              </p>
+              <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs leading-4 whitespace-nowrap text-slate-700">
+                <AgeBadge
+                  birthYear={r.birthYear}
+                  birthMonth={r.birthMonth}
+                  birthDay={r.birthDay}
+                  className="px-1.5 py-0 text-xs"
+                />
+                <span>{checkinRoleLabel(r.role)}</span>
+                {shirt ? <span>· Shirt {shirt}</span> : null}
+              </p>
+              {/* One line: a long school gives way (it is in full in the record). */}
+              <p className="mt-0.5 flex min-w-0 gap-1.5 text-xs leading-4 whitespace-nowrap text-slate-700">
+                {r.checked_in && r.checked_in_at ? (
+                  <span className="shrink-0 font-medium text-green-900">
+                    In <time dateTime={r.checked_in_at}>{formatCheckedInAt(r.checked_in_at)}</time>
+                    {r.school_name ? ' ·' : ''}
+                  </span>
+                ) : null}
+                <span className="min-w-0 truncate">{r.school_name}</span>
+              </p>
             </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              <dt className="text-slate-600">School</dt>
-              <dd className="[overflow-wrap:anywhere] text-slate-900">{r.school_name || '—'}</dd>
-              <dt className="text-slate-600">Role</dt>
-              <dd className="text-slate-900">{checkinRoleLabel(r.role)}</dd>
-              <dt className="text-slate-600">Shirt Size</dt>
-              <dd className="font-semibold text-slate-900">{formatShirtSize(r.shirtSize) || '—'}</dd>
-              {r.checked_in ? (
-                <>
-                  <dt className="text-slate-600">Checked In At</dt>
-                  <dd className="text-slate-900">
-                    {r.checked_in_at ? (
-                      <time dateTime={r.checked_in_at}>{formatCheckedInAt(r.checked_in_at)}</time>
-                    ) : (
-                      '—'
-                    )}
-                  </dd>
-                  <dt className="text-slate-600">Checked In By</dt>
-                  <dd className="break-all text-slate-900">{r.checked_in_by_email ?? '—'}</dd>
-                </>
-              ) : null}
-            </dl>
-            <div className="mt-4 grid grid-cols-[1fr_auto] gap-3">
-              <CheckInButton
-                checkedIn={r.checked_in}
-                name={name}
-                pending={pendingId === r._id}
-                onClick={() => onToggle(r)}
-                className="w-full"
-              />
-              <Button variant="secondary" size="lg" onClick={() => onView(r)}>
-                <Eye aria-hidden="true" />
-                View
-                <span className="sr-only"> {name}</span>
-              </Button>
-            </div>
+            <CheckInButton
+              checkedIn={r.checked_in}
+              name={name}
+              size="default"
+              keepFocus
+              pending={pendingId === r._id}
+              onClick={() => onToggle(r)}
+              className="relative shrink-0"
+            />
           </li>
         );
       })}

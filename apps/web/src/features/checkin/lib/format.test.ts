@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleCountsLine } from './format';
+import { goesBy, roleCountsLine } from './format';
 
 describe('roleCountsLine', () => {
   it('counts everyone, then each role that has anyone, in the shared label style', () => {
@@ -18,5 +18,20 @@ describe('roleCountsLine', () => {
     ).toBe(
       'Everyone 3 of 7 checked in · Hacker 1 of 3 checked in · Mentor 0 of 1 checked in · Sponsor 1 of 1 checked in · Mentor + Judge 1 of 2 checked in',
     );
+  });
+});
+
+describe('goesBy', () => {
+  const ada = { firstName: 'Ada', preferred_name: null, pronoun: null };
+
+  it('says the preferred name in quotes, then the pronoun', () => {
+    expect(goesBy({ ...ada, preferred_name: 'Countess', pronoun: 'She/Her' })).toBe('“Countess” · She/Her');
+    expect(goesBy({ ...ada, pronoun: ' They/Them ' })).toBe('They/Them');
+  });
+
+  it('leaves out what adds nothing: blanks, and a preferred name that is the first name', () => {
+    expect(goesBy(ada)).toBe('');
+    expect(goesBy({ ...ada, preferred_name: '  ', pronoun: '' })).toBe('');
+    expect(goesBy({ ...ada, preferred_name: 'ada ' })).toBe('');
   });
 });

@@ -25,6 +25,23 @@ export function fullName(r: { firstName: string; lastName: string }): string {
 }
 
 /**
+ * What a person goes by, said beside their name at the door: "“Countess” · She/Her". A preferred
+ * name that is only the first name again is left out.
+ */
+export function goesBy(r: {
+  firstName: string;
+  preferred_name: string | null;
+  pronoun: string | null;
+}): string {
+  const preferred = r.preferred_name?.trim() ?? '';
+  const pronoun = r.pronoun?.trim() ?? '';
+  const parts: string[] = [];
+  if (preferred && preferred.toLowerCase() !== r.firstName.trim().toLowerCase()) parts.push(`“${preferred}”`);
+  if (pronoun) parts.push(pronoun);
+  return parts.join(' · ');
+}
+
+/**
  * Everyone at the door by role, under the cards that count hackers only:
  * "Everyone 3 of 7 checked in · Hacker 1 of 3 checked in · Mentor 0 of 1 checked in".
  */
