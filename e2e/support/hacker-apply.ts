@@ -10,22 +10,27 @@ export function pdfResume(name = 'resume.pdf', size?: number) {
 }
 
 /**
- * Registers a hacker through the page's own request context, so the page is signed in too, and
+ * Registers an applicant through the page's own request context, so the page is signed in too, and
  * verifies the address through its mailed link (submitting needs it) unless `verified: false`.
  */
-export async function signUpHacker(
+export async function signUpApplicant(
   page: Page,
+  role: 'hacker' | 'mentor',
   tag = 'apply',
   { verified = true }: { verified?: boolean } = {},
 ): Promise<string> {
   const email = uniqueEmail(tag);
   const res = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, role: 'hacker' },
+    data: { email, password: PASSWORD, role },
     headers: { Origin: BASE_URL },
   });
   expect(res.status(), await res.text()).toBe(201);
   if (verified) await verifyEmailViaMail(page.request);
   return email;
+}
+
+export function signUpHacker(page: Page, tag = 'apply', options: { verified?: boolean } = {}) {
+  return signUpApplicant(page, 'hacker', tag, options);
 }
 
 export async function openHackerForm(page: Page): Promise<void> {

@@ -19,6 +19,7 @@ import {
 } from '../support/checkin';
 import { fillHackerForm, openHackerForm, signUpHacker } from '../support/hacker-apply';
 import { linkIn, verifyEmailViaMail, waitForMail } from '../support/mail';
+import { answerMentorAvailability, fillMentorRequired } from '../support/mentor-apply';
 import { createMentorApplicant, openDashboard, rsvpCard, withMentorDecisionsReleased } from '../support/rsvp';
 
 // One axe run per page of spec §2 and per dialog: no serious or critical violation anywhere.
@@ -179,24 +180,13 @@ test.describe('accessibility (axe)', () => {
 
     // The form (checked above with its notice) submits once the address is verified.
     await verifyEmailViaMail(page.request);
-    await page.getByLabel(/^First Name/).fill('Ada');
-    await page.getByLabel(/^Last Name/).fill('Lovelace');
-    await page.getByLabel(/^Phone Number/).fill('+1 555 010 0199');
-    await page.getByLabel(/^Title/).fill('Staff Engineer');
-    await page.getByLabel(/^Affiliation/).fill('Analytical Engines');
-    for (const [group, answer] of [
-      [/Available to mentor\?/, 'Yes'],
-      [/Available to judge\?/, 'Likely'],
-      [/Interested in running a workshop\?/, 'No'],
-      [/How will you take part\?/, 'Hybrid'],
-    ] as const) {
-      await page.getByRole('group', { name: group }).getByLabel(answer).check();
-    }
+    await fillMentorRequired(page);
+    await answerMentorAvailability(page);
     await page.getByLabel(/^Why are you a good fit/).fill('I have mentored students for years.');
     await page.getByLabel(/terms and conditions/).check();
     await page.getByLabel(/MLH Code of Conduct/).check();
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit your mentor application?' });
+    const dialog = page.getByRole('dialog', { name: 'Submit your application?' });
     await expect(dialog).toBeVisible();
     await check(page, 'mentor confirm dialog');
     await dialog.getByRole('button', { name: 'Submit Application' }).click();

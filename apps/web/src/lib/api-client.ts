@@ -50,6 +50,8 @@ export interface RequestOptions<T> {
   /** Validates (and narrows) the response body. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last save as the tab closes). */
+  keepalive?: boolean;
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -63,7 +65,7 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal } = options;
+  const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -75,6 +77,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (err) {
     // A cancelled query is not a network failure: let TanStack Query see the abort.

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedFileSchema, signedUrlResponseSchema } from '@lanyard/shared/application';
 import { okSchema } from '@lanyard/shared/common';
-import { HACKER_RESUME_MAX_BYTES, MENTOR_RESUME_MAX_BYTES } from '@lanyard/shared/constants';
+import { RESUME_RULES, RESUME_TYPE_ERROR } from '@lanyard/shared/resume';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { uploads } from '../../db/schema/index';
@@ -26,7 +26,6 @@ function readOrMissing(source: Readable): Readable {
   return source.pipe(out);
 }
 
-const RESUME_TYPE_ERROR = 'Please upload a PDF, DOC, or DOCX file.';
 const PORTFOLIO_MAX_BYTES = 10 * 1024 * 1024;
 
 // Busboy's words for a multipart body that is cut off or broken: plain errors, without a status.
@@ -54,19 +53,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest, purpose: service.UploadPurpose) => {
     const user = request.user!;
     await enforceLimits(app.db, [{ key: `upload:user:${user.id}`, max: 30, windowSeconds: 600 }]);
-    const mentor = user.role === 'mentor';
-    const maxBytes =
-      purpose === 'portfolio'
-        ? PORTFOLIO_MAX_BYTES
-        : mentor
-          ? MENTOR_RESUME_MAX_BYTES
-          : HACKER_RESUME_MAX_BYTES;
-    const sizeError =
-      purpose === 'portfolio'
-        ? 'Portfolio file cannot exceed 10MB.'
-        : mentor
-          ? 'Please upload a file smaller than 5MB.'
-          : 'Resume file cannot exceed 10MB.';
+    // Applicant routes: the caller is a hacker or a mentor, and each has their own resume limit.
+    const resume = RESUME_RULES[user.role === 'mentor' ? 'mentor' : 'hacker'];
+    const maxBytes = purpose === 'portfolio' ? PORTFOLIO_MAX_BYTES : resume.maxBytes;
+    const sizeError = purpose === 'portfolio' ? 'Portfolio file cannot exceed 10MB.' : resume.tooLarge;
     if (!request.isMultipart())
       throw errors.badRequest('Send the file as multipart/form-data in a field named "file".');
     const file = await request

@@ -4,13 +4,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { emptyToUndefined } from '../lib/form-values';
-import {
-  CheckboxField,
-  FormSection,
-  RequiredMark,
-  type HackerFormControl,
-  type HackerSectionProps,
-} from './form-controls';
+import { CheckboxField, FormSection, RequiredMark } from '@/components/application-form/fields';
+import { type HackerFormControl, type HackerSectionProps } from './form-controls';
 import { SchoolPicker } from './school-picker';
 
 export function AcademicSection({ control, register, errors }: HackerSectionProps) {

@@ -8,7 +8,8 @@ import {
   toNumber,
   type HackerFormValues,
 } from '../lib/form-values';
-import { RequiredMark, type HackerFormControl } from './form-controls';
+import { RequiredMark } from '@/components/application-form/fields';
+import { type HackerFormControl } from './form-controls';
 
 /** Month, day and year inputs under one legend, with the one message they share. */
 export function BirthdayFields({

@@ -3,7 +3,8 @@ import { ExternalLink } from 'lucide-react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useEventConfig } from '@/config/event-config';
-import { CheckboxField, ChoiceGroup, FormSection, type HackerSectionProps } from './form-controls';
+import { CheckboxField, ChoiceGroup, FormSection } from '@/components/application-form/fields';
+import { type HackerSectionProps } from './form-controls';
 
 export function CommunitySection({ control, register, errors }: HackerSectionProps) {
   const event = useEventConfig();

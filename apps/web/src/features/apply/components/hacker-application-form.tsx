@@ -2,25 +2,26 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { HackerAnswers } from '@lanyard/shared/application';
 import type { PublicSettings } from '@lanyard/shared/settings';
+import { ConfirmSubmitDialog } from '@/components/application-form/confirm-submit-dialog';
+import { SubmitBar } from '@/components/application-form/submit-bar';
+import { useFirstErrorFocus } from '@/components/application-form/use-first-error-focus';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { useEventConfig } from '@/config/event-config';
 import { useUser } from '@/lib/auth/get-me';
 import type { Draft } from '../api/get-draft';
-import { useFirstErrorFocus } from '../hooks/use-first-error-focus';
 import { useHackerDraft } from '../hooks/use-hacker-draft';
 import { useHackerSubmission } from '../hooks/use-hacker-submission';
 import { BIRTHDAY_FIELDS, formValuesFromDraft, type HackerFormValues } from '../lib/form-values';
+import { inlineErrorOf, toastFirstError } from '../lib/first-error';
 import { hackerFormResolver } from '../lib/resolver';
 import { AccessCodeDialog } from './access-code-dialog';
 import { AcademicSection } from './academic-section';
 import { CommunitySection } from './community-section';
-import { ConfirmSubmitDialog } from './confirm-submit-dialog';
 import { HackerFormHeader, LateApplicationAlert } from './hacker-form-header';
 import { LinksSection } from './links-section';
 import { LogisticsSection } from './logistics-section';
 import { PersonalSection } from './personal-section';
 import { ShortAnswersSection } from './short-answers-section';
-import { SubmitBar } from './submit-bar';
 import { TermsSection } from './terms-section';
 
 export const RESUME_REQUIRED_MESSAGE = 'Please upload your resume.';
@@ -65,7 +66,12 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
     (birthdayMessage ? 1 : 0) +
     (resumeError ? 1 : 0);
 
-  const { focusAfterSubmit, focusNow } = useFirstErrorFocus(formRef, submitCount, errorCount);
+  const { focusAfterSubmit, focusNow } = useFirstErrorFocus(
+    formRef,
+    submitCount,
+    errorCount,
+    (first, count) => toastFirstError(inlineErrorOf(first), count),
+  );
   const submission = useHackerSubmission({
     lateMode,
     autosave,

@@ -12,7 +12,7 @@ import { usePublicSettings } from '../api/get-public-settings';
 import type { PublicSettings } from '@lanyard/shared/settings';
 import { ApplicationsClosed } from './applications-closed';
 import { HackerApplicationForm } from './hacker-application-form';
-import { SubmissionSuccess } from './submission-success';
+import { HackerSubmissionSuccess } from './submission-success-page';
 
 const LOADING_LABEL = 'Loading application form...';
 export const SETTINGS_ERROR_MESSAGE = 'Could not load application settings. Please try again later.';
@@ -34,7 +34,7 @@ export function HackerApplyPage() {
     if (mine.isError) toast.error('Error', { description: 'Could not load application data.' });
   }, [mine.isError]);
 
-  if (submitted) return <SubmissionSuccess />;
+  if (submitted) return <HackerSubmissionSuccess />;
   if (settings.isPending || mine.isPending) return <LoadingScreen label={LOADING_LABEL} />;
   if (settings.isError) {
     return <SettingsUnavailable retrying={settings.isFetching} onRetry={() => void settings.refetch()} />;

@@ -1,8 +1,9 @@
+import { FormSection } from '@/components/application-form/fields';
+import { ResumeField } from '@/components/application-form/resume-field';
+import type { ResumeUpload } from '@/components/application-form/use-resume-upload';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { useResumeUpload } from '../hooks/use-resume-upload';
-import { FormSection, type HackerSectionProps } from './form-controls';
-import { ResumeField } from './resume-field';
+import type { HackerSectionProps } from './form-controls';
 
 export function LinksSection({
   register,
@@ -11,19 +12,13 @@ export function LinksSection({
   resumeError,
   submitting,
 }: Pick<HackerSectionProps, 'register' | 'errors'> & {
-  resume: ReturnType<typeof useResumeUpload>;
+  resume: ResumeUpload;
   resumeError: string | undefined;
   submitting: boolean;
 }) {
   return (
     <FormSection id="links" title="Links" description="Your resume and, if you like, a portfolio.">
-      <ResumeField
-        state={resume.state}
-        error={resumeError}
-        disabled={submitting}
-        onChoose={resume.choose}
-        onRemove={() => void resume.remove()}
-      />
+      <ResumeField resume={resume} error={resumeError} disabled={submitting} />
       <FormField
         id="portfolio"
         label="Portfolio or GitHub link"

@@ -2,7 +2,8 @@ import { Controller } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { CityAutocomplete } from './city-autocomplete';
-import { FormSection, RequiredMark, YesNoField, type HackerSectionProps } from './form-controls';
+import { FormSection, RequiredMark } from '@/components/application-form/fields';
+import { YesNoField, type HackerSectionProps } from './form-controls';
 
 export function LogisticsSection({ control, register, errors }: HackerSectionProps) {
   return (

@@ -1,13 +1,15 @@
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { GENDER_LABELS, GENDERS, RACE_LABELS, RACES } from '@lanyard/shared/application';
 import { SHIRT_SIZES } from '@lanyard/shared/constants';
+import { AccountEmailField } from '@/components/application-form/account-email-field';
+import { FormSection, RequiredMark } from '@/components/application-form/fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useEventConfig } from '@/config/event-config';
 import { emptyToUndefined, type HackerFormValues } from '../lib/form-values';
 import { BirthdayFields, GuardianField } from './birthday-fields';
-import { FormSection, RequiredMark, type HackerFormControl, type HackerSectionProps } from './form-controls';
+import { type HackerFormControl, type HackerSectionProps } from './form-controls';
 
 export function PersonalSection({
   control,
@@ -48,17 +50,7 @@ export function PersonalSection({
             <Input {...ctl} {...register('lastName')} autoComplete="family-name" aria-required="true" />
           )}
         </FormField>
-        <FormField id="email" label="Email" hint="From your account; it cannot be changed here.">
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="email"
-              value={email ?? ''}
-              readOnly
-              className="bg-slate-100 text-slate-700"
-            />
-          )}
-        </FormField>
+        <AccountEmailField email={email} />
         <FormField
           id="phone"
           label={

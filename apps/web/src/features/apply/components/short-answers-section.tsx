@@ -1,6 +1,8 @@
 import { WORD_LIMITS } from '@lanyard/shared/constants';
+import { EssayField } from '@/components/application-form/essay-field';
+import { FormSection, RequiredMark } from '@/components/application-form/fields';
 import { useEventConfig } from '@/config/event-config';
-import { EssayField, FormSection, RequiredMark, type HackerSectionProps } from './form-controls';
+import type { HackerSectionProps } from './form-controls';
 
 export function ShortAnswersSection({ control, register, errors }: HackerSectionProps) {
   const event = useEventConfig();

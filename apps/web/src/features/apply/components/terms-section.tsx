@@ -1,5 +1,6 @@
 import { useEventConfig } from '@/config/event-config';
-import { CheckboxField, FormSection, RequiredMark, type HackerSectionProps } from './form-controls';
+import { CheckboxField, FormSection, RequiredMark } from '@/components/application-form/fields';
+import { type HackerSectionProps } from './form-controls';
 
 export function TermsSection({ register, errors }: Pick<HackerSectionProps, 'register' | 'errors'>) {
   const event = useEventConfig();

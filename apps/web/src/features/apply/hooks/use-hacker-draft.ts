@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { UseFormGetValues, UseFormWatch } from 'react-hook-form';
-import type { DraftBody, UploadedFile } from '@lanyard/shared/application';
+import { useApplicationDraft } from '@/components/application-form/use-application-draft';
 import type { Draft } from '../api/get-draft';
 import { draftAnswersFromForm, type HackerFormValues } from '../lib/form-values';
-import { useDraftAutosave } from './use-draft-autosave';
-import { useResumeUpload } from './use-resume-upload';
 
 /** Saves the draft about a second after any change to the answers or the uploaded resume. */
 export function useHackerDraft(
@@ -12,21 +10,9 @@ export function useHackerDraft(
   getValues: UseFormGetValues<HackerFormValues>,
   watch: UseFormWatch<HackerFormValues>,
 ) {
-  const storedResume = useRef<() => UploadedFile | null>(() => null);
-  const getDraftBody = useCallback(
-    (): DraftBody => ({
-      role: 'hacker',
-      answers: draftAnswersFromForm(getValues()),
-      resume_url: storedResume.current()?.file_url ?? null,
-    }),
-    [getValues],
-  );
-  const autosave = useDraftAutosave(getDraftBody);
+  const getAnswers = useCallback(() => draftAnswersFromForm(getValues()), [getValues]);
+  const { autosave, resume } = useApplicationDraft('hacker', draft?.resume ?? null, getAnswers);
   const { schedule: scheduleSave } = autosave;
-  const resume = useResumeUpload(draft?.resume ?? null, scheduleSave);
-  useEffect(() => {
-    storedResume.current = resume.storedFile;
-  }, [resume.storedFile]);
   useEffect(() => {
     // `name` is set for every edit (typing, picking, ticking); undefined for resets.
     const subscription = watch((_values, { name }) => {

@@ -1,17 +1,6 @@
 import { toast } from 'sonner';
 import { GUARDIAN_MESSAGE, TERMS_MESSAGE } from '@lanyard/shared/application';
-import { prefersReducedMotion } from './confetti';
-
-/** Scrolls to and focuses the first control marked invalid, in page order; null if there is none yet. */
-export function focusFirstInvalid(root: HTMLElement | null): HTMLElement | null {
-  const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!el) return null;
-  const proxy = el.dataset.focusProxy ? document.getElementById(el.dataset.focusProxy) : null;
-  const target = proxy ?? el;
-  target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  target.focus({ preventScroll: true });
-  return el;
-}
+import { attentionText } from '@/components/application-form/first-error';
 
 /** The inline error shown for a control (its own, or its group's), as on screen. */
 export function inlineErrorOf(el: HTMLElement): string | null {
@@ -40,6 +29,3 @@ export function toastFirstError(message: string | null, count: number) {
     toast.error(attentionText(count), message ? { description: message } : undefined);
   }
 }
-
-export const attentionText = (count: number) =>
-  `${count} ${count === 1 ? 'answer needs' : 'answers need'} your attention`;

@@ -23,6 +23,8 @@ export function ListPicker({ id, legend, presets, value, onChange, customLabel }
   const [draft, setDraft] = useState('');
   const hintId = useId();
   const custom = value.filter((item) => !presets.includes(item));
+  // The legend is a question in sentence case; inside a button's name it is the middle of a sentence.
+  const listName = legend.charAt(0).toLowerCase() + legend.slice(1);
 
   const add = () => {
     onChange(addListEntry(value, draft, presets));
@@ -66,7 +68,7 @@ export function ListPicker({ id, legend, presets, value, onChange, customLabel }
         })}
       </div>
       {custom.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Your own entries for ${legend}`}>
+        <ul className="flex flex-wrap gap-2" aria-label={`Your own entries for ${listName}`}>
           {custom.map((item) => (
             <li
               key={item}
@@ -97,7 +99,7 @@ export function ListPicker({ id, legend, presets, value, onChange, customLabel }
           placeholder="Add your own"
           className="max-w-xs"
         />
-        <Button type="button" variant="secondary" onClick={add} aria-label={`Add to ${legend}`}>
+        <Button type="button" variant="secondary" onClick={add} aria-label={`Add to ${listName}`}>
           <Plus aria-hidden="true" />
           Add
         </Button>

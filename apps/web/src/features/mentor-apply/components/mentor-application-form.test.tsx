@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -138,6 +138,11 @@ function renderForm(saved: Record<string, unknown> | null = null, emailVerified 
   return router;
 }
 
+beforeEach(() => {
+  // jsdom lays nothing out; the form scrolls to the first invalid answer.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -148,10 +153,10 @@ describe('MentorApplicationForm', () => {
   it('restores a draft, custom entries included, with the e-mail read-only', () => {
     serve();
     renderForm(complete);
-    expect(screen.getByLabelText(/^First Name/)).toHaveProperty('value', 'Ada');
+    expect(screen.getByLabelText(/^First name/)).toHaveProperty('value', 'Ada');
     expect(screen.getByLabelText('Email')).toHaveProperty('readOnly', true);
     expect(screen.getByLabelText('Email')).toHaveProperty('value', 'm@example.org');
-    const languages = screen.getByRole('group', { name: /Programming Languages/ });
+    const languages = screen.getByRole('group', { name: /^Programming languages/ });
     expect(within(languages).getByRole('button', { name: 'Python' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -178,12 +183,12 @@ describe('MentorApplicationForm', () => {
   it('custom entries: Enter or Add; blanks and duplicates ignored; removable', () => {
     serve();
     renderForm();
-    const group = screen.getByRole('group', { name: /Databases/ });
+    const group = screen.getByRole('group', { name: /^Databases/ });
     const input = within(group).getByLabelText('Add another database');
     fireEvent.change(input, { target: { value: 'CockroachDB' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.change(input, { target: { value: 'cockroachdb' } });
-    fireEvent.click(within(group).getByRole('button', { name: 'Add to Databases' }));
+    fireEvent.click(within(group).getByRole('button', { name: 'Add to databases' }));
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(
@@ -201,7 +206,7 @@ describe('MentorApplicationForm', () => {
   it('the word counter flags more than 150 words', async () => {
     serve();
     renderForm({ ...complete, whyGoodFit: Array.from({ length: 151 }, () => 'word').join(' ') });
-    expect(screen.getByText(/151\/150 words/)).toBeTruthy();
+    expect(screen.getByText('151 / 150 words (over the limit)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Word Limit Exceeded')).toBeTruthy();
     // In the toast and under the field.
@@ -212,11 +217,11 @@ describe('MentorApplicationForm', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = serve();
     renderForm();
-    fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Gr' } });
-    fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Grace' } });
-    expect(screen.getAllByText('Saving...').length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Gr' } });
+    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Grace' } });
+    act(() => vi.advanceTimersByTime(900));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => vi.advanceTimersByTime(100));
     await waitFor(() => expect(screen.getAllByText('Saved').length).toBeGreaterThan(0));
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts).toHaveLength(1);
@@ -260,8 +265,74 @@ describe('MentorApplicationForm', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText(UNVERIFIED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/mentor-apply');
-    expect(screen.getByLabelText(/^First Name/)).toHaveProperty('value', 'Ada');
+    expect(screen.getByLabelText(/^First name/)).toHaveProperty('value', 'Ada');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("asks in sentence case under Title Case sections, with the hacker form's e-mail hint", () => {
+    serve();
+    renderForm();
+    const form = screen.getByRole('form', { name: 'Mentor application' });
+    expect(
+      within(form)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['About You', 'Availability', 'Skills and Experience', 'Tell Us More', 'Terms']);
+    for (const name of ['First name', 'Last name', 'Phone number', 'Title', 'Affiliation', 'Work email']) {
+      expect(screen.getByRole('textbox', { name })).toBeTruthy();
+    }
+    for (const legend of ['Areas of expertise', 'Programming languages', 'Build tools']) {
+      expect(screen.getByRole('group', { name: new RegExp(`^${legend}`) })).toBeTruthy();
+    }
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'From your account; it cannot be changed here.',
+    );
+  });
+
+  it('a refused submit: the shared submit bar counts the answers and the first one gets the focus', async () => {
+    serve();
+    renderForm({ ...complete, phone: '', onsiteAvailability: undefined });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('2 answers need your attention.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Phone number' })),
+    );
+  });
+
+  it("confirms in the hacker form's dialog, and Cancel goes back to the answers", async () => {
+    const calls = serve();
+    renderForm(complete);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your application?' });
+    expect(dialog.textContent).toContain(
+      'Once you submit, your responses cannot be edited. Please check your answers before you continue.',
+    );
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Submit Application', 'Close']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/applications/mentor')).toEqual([]);
+  });
+
+  it('takes its optional resume in the shared uploader, refusing more than 5MB before upload', async () => {
+    const calls = serve();
+    renderForm();
+    const input = screen.getByLabelText('Resume');
+    expect(input.getAttribute('aria-required')).toBeNull();
+    expect(document.getElementById('resume-hint')?.textContent).toBe(
+      'Optional. PDF, DOC or DOCX, up to 5 MB. It uploads as soon as you choose it.',
+    );
+    const big = new File(['%PDF'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Please upload a file smaller than 5MB.')).toBeTruthy();
+    expect(screen.getByText('File Too Large')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload resume' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith('/api/upload'))).toEqual([]);
   });
 
   it('verified: no banner', () => {

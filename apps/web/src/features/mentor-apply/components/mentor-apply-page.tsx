@@ -73,7 +73,7 @@ export function MentorApplyPage() {
   // A hacker's draft (same account can't be both, but be safe) is not restored into the mentor form.
   const saved = draft.data?.role === 'mentor' ? draft.data : null;
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 py-8 sm:px-6 md:py-12">
+    <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
       <MentorApplicationForm
         email={user.email}
         emailVerified={user.emailVerified}

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mentorAnswersSchema, mentorSubmissionSchema } from '@lanyard/shared/application';
-import { MENTOR_RESUME_MAX_BYTES } from '@lanyard/shared/constants';
 import {
   addListEntry,
   draftAnswers,
   EMPTY_MENTOR_VALUES,
-  resumeFileProblem,
   submissionProblem,
   toggleListEntry,
   valuesFromDraft,
@@ -142,32 +140,5 @@ describe('drafts', () => {
 
   it('no draft means an empty form', () => {
     expect(valuesFromDraft(null)).toEqual(EMPTY_MENTOR_VALUES);
-  });
-});
-
-describe('resume checks', () => {
-  it('PDF, DOC and DOCX up to 5MB pass', () => {
-    for (const name of ['cv.pdf', 'CV.DOC', 'resume.docx']) {
-      expect(resumeFileProblem({ name, size: 1000 }, MENTOR_RESUME_MAX_BYTES)).toBeNull();
-    }
-    expect(
-      resumeFileProblem({ name: 'cv.pdf', size: MENTOR_RESUME_MAX_BYTES }, MENTOR_RESUME_MAX_BYTES),
-    ).toBeNull();
-  });
-
-  it('other types: "Invalid File Type"', () => {
-    expect(resumeFileProblem({ name: 'cv.png', size: 10 }, MENTOR_RESUME_MAX_BYTES)).toEqual({
-      title: 'Invalid File Type',
-      description: 'Please upload a PDF, DOC, or DOCX file.',
-    });
-  });
-
-  it('over 5MB: "File Too Large"', () => {
-    expect(
-      resumeFileProblem({ name: 'cv.pdf', size: MENTOR_RESUME_MAX_BYTES + 1 }, MENTOR_RESUME_MAX_BYTES),
-    ).toEqual({
-      title: 'File Too Large',
-      description: 'Please upload a file smaller than 5MB.',
-    });
   });
 });

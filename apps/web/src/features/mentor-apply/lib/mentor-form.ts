@@ -171,26 +171,3 @@ export function toggleListEntry(list: readonly string[], item: string): string[]
   if (list.length >= LIST_MAX_ENTRIES) return [...list];
   return [...list, item];
 }
-
-/** Resume checks of spec §5 before anything is uploaded. */
-export const MENTOR_RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
-export const MENTOR_RESUME_ACCEPT = [
-  ...MENTOR_RESUME_EXTENSIONS,
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-].join(',');
-
-export function resumeFileProblem(
-  file: { name: string; size: number },
-  maxBytes: number,
-): { title: string; description: string } | null {
-  const name = file.name.toLowerCase();
-  if (!MENTOR_RESUME_EXTENSIONS.some((ext) => name.endsWith(ext))) {
-    return { title: 'Invalid File Type', description: 'Please upload a PDF, DOC, or DOCX file.' };
-  }
-  if (file.size > maxBytes) {
-    return { title: 'File Too Large', description: 'Please upload a file smaller than 5MB.' };
-  }
-  return null;
-}

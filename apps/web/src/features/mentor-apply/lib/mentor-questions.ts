@@ -1,4 +1,4 @@
-import type { MentorListField } from './mentor-form';
+import type { MentorFormValues, MentorListField } from './mentor-form';
 
 /** Choices of the four availability questions (spec §3 Mentor). */
 export const AVAILABILITY_CHOICES = [
@@ -16,14 +16,30 @@ export const ONSITE_CHOICES = [
   { value: 'hybrid', label: 'Hybrid' },
 ] as const;
 
+// Questions in sentence case, like the hacker form's; section headings are the ones in Title Case.
+
+export const AVAILABILITY_QUESTIONS: readonly {
+  field: keyof Pick<
+    MentorFormValues,
+    'mentorAvailability' | 'judgeAvailability' | 'workshopInterest' | 'onsiteAvailability'
+  >;
+  legend: string;
+  choices: readonly { value: string; label: string }[];
+}[] = [
+  { field: 'mentorAvailability', legend: 'Available to mentor?', choices: AVAILABILITY_CHOICES },
+  { field: 'judgeAvailability', legend: 'Available to judge?', choices: AVAILABILITY_CHOICES },
+  { field: 'workshopInterest', legend: 'Interested in running a workshop?', choices: WORKSHOP_CHOICES },
+  { field: 'onsiteAvailability', legend: 'How will you take part?', choices: ONSITE_CHOICES },
+];
+
 export const LIST_QUESTIONS: readonly { field: MentorListField; legend: string; customLabel: string }[] = [
-  { field: 'expertiseAreas', legend: 'Areas of Expertise', customLabel: 'Add another area of expertise' },
+  { field: 'expertiseAreas', legend: 'Areas of expertise', customLabel: 'Add another area of expertise' },
   {
     field: 'programmingLanguages',
-    legend: 'Programming Languages',
+    legend: 'Programming languages',
     customLabel: 'Add another programming language',
   },
-  { field: 'buildTools', legend: 'Build Tools', customLabel: 'Add another build tool' },
+  { field: 'buildTools', legend: 'Build tools', customLabel: 'Add another build tool' },
   { field: 'frameworks', legend: 'Frameworks', customLabel: 'Add another framework' },
   { field: 'databases', legend: 'Databases', customLabel: 'Add another database' },
 ];

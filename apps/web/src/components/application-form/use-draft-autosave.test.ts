@@ -96,10 +96,45 @@ describe('useDraftAutosave', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends a pending save when the page goes away', async () => {
+  it('sends a pending save when the form goes away inside the app', async () => {
     const { result, unmount } = renderHook(() => useDraftAutosave(getBody));
     act(() => result.current.schedule());
     unmount();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]![1] as RequestInit).keepalive).toBeUndefined();
+  });
+
+  it('sends a pending save that outlives the page when the tab closes or is hidden', async () => {
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => {
+      answers = { firstName: 'Ada' };
+      result.current.schedule();
+    });
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]![1] as RequestInit).keepalive).toBe(true);
+    expect(sentBodies()[0].answers).toEqual({ firstName: 'Ada' });
+    // Nothing was waiting any more: hiding the tab sends nothing new.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a draft too big for keepalive to an ordinary request', async () => {
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => {
+      answers = { whyGoodFit: 'word '.repeat(13_000) };
+      result.current.schedule();
+    });
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]![1] as RequestInit).keepalive).toBeUndefined();
   });
 });

@@ -1,42 +1,57 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { FileText, RefreshCw, Trash2, Upload } from 'lucide-react';
+import { RESUME_RULES } from '@lanyard/shared/resume';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { HACKER_RESUME_MAX_BYTES } from '@lanyard/shared/constants';
-import type { ResumeState } from '../hooks/use-resume-upload';
-import { formatFileSize, RESUME_ACCEPT } from '../lib/resume-file';
+import { RequiredMark } from './fields';
+import { formatFileSize, RESUME_ACCEPT } from './resume-file';
+import type { ResumeUpload } from './use-resume-upload';
 
 interface ResumeFieldProps {
-  state: ResumeState;
+  resume: ResumeUpload;
   error?: string | undefined;
   disabled?: boolean;
-  onChoose: (file: File) => void;
-  onRemove: () => void;
 }
 
 export const RESUME_INPUT_ID = 'resume';
 export const RESUME_BUTTON_ID = 'resume-button';
 
 /**
- * Resume upload (required, PDF/DOC/DOCX, 10MB). The real file input carries the label "Resume";
- * a visible button opens it, so there is one tab stop and one clear action.
+ * The resume uploader of both application forms (PDF/DOC/DOCX; required up to 10MB for hackers,
+ * optional up to 5MB for mentors). The real file input carries the label "Resume"; a visible button
+ * opens it, so there is one tab stop and one clear action.
  */
-export function ResumeField({ state, error, disabled, onChoose, onRemove }: ResumeFieldProps) {
+export function ResumeField({ resume, error, disabled }: ResumeFieldProps) {
+  const { state, required } = resume;
+  const { maxBytes } = RESUME_RULES[resume.role];
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = 'resume-hint';
   const errorId = 'resume-error';
   const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ');
   const open = () => inputRef.current?.click();
 
+  // Remove and Cancel take their own button away: the keyboard goes on to the one that replaces it.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    document.getElementById(RESUME_BUTTON_ID)?.focus();
+  }, [state.status]);
+  const remove = () => {
+    refocus.current = true;
+    void resume.remove();
+  };
+
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={RESUME_INPUT_ID}>
-        Resume <span aria-hidden="true">*</span>
+        Resume
+        {required ? <RequiredMark /> : null}
       </Label>
       <p id={hintId} className="text-xs text-slate-600">
-        PDF, DOC or DOCX, up to {formatFileSize(HACKER_RESUME_MAX_BYTES)}. It uploads as soon as you choose
-        it.
+        {required ? '' : 'Optional. '}PDF, DOC or DOCX, up to {formatFileSize(maxBytes)}. It uploads as soon
+        as you choose it.
       </p>
       <input
         ref={inputRef}
@@ -47,7 +62,7 @@ export function ResumeField({ state, error, disabled, onChoose, onRemove }: Resu
         tabIndex={-1}
         aria-label="Resume"
         disabled={disabled}
-        aria-required="true"
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         data-focus-proxy={RESUME_BUTTON_ID}
@@ -55,7 +70,7 @@ export function ResumeField({ state, error, disabled, onChoose, onRemove }: Resu
           const file = e.target.files?.[0];
           // Let the same file be chosen again after a refusal or removal.
           e.target.value = '';
-          if (file) onChoose(file);
+          if (file) resume.choose(file);
         }}
       />
 
@@ -91,7 +106,7 @@ export function ResumeField({ state, error, disabled, onChoose, onRemove }: Resu
                 Uploading... {state.progress}% of {formatFileSize(state.size)}
               </span>
             </p>
-            <Button id={RESUME_BUTTON_ID} variant="ghost" size="sm" onClick={onRemove}>
+            <Button id={RESUME_BUTTON_ID} variant="ghost" size="sm" onClick={remove}>
               Cancel
             </Button>
           </div>
@@ -123,7 +138,7 @@ export function ResumeField({ state, error, disabled, onChoose, onRemove }: Resu
             <Button
               variant="secondary"
               size="sm"
-              onClick={onRemove}
+              onClick={remove}
               disabled={disabled}
               aria-label={`Remove ${state.file.original_name}`}
             >

@@ -1,9 +1,12 @@
 import { Button } from '@/components/ui/button';
-import type { DraftSaveStatus } from '../hooks/use-draft-autosave';
-import { attentionText } from '../lib/first-error';
+import type { DraftSaveStatus } from './use-draft-autosave';
+import { attentionText } from './first-error';
 import { SaveIndicator } from './save-indicator';
 
-/** The form's last row: the save status, how many answers need attention, and the submit button. */
+/**
+ * The last row of both application forms: the save status, how many answers need attention, and the
+ * submit button.
+ */
 export function SubmitBar({
   saveStatus,
   submitCount,

@@ -1,7 +1,7 @@
 import { Check, CloudOff } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import type { DraftSaveStatus } from '../hooks/use-draft-autosave';
+import type { DraftSaveStatus } from './use-draft-autosave';
 
 /** A quiet line saying whether the draft is saved. Never blocks anything. */
 export function SaveIndicator({

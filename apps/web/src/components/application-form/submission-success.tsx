@@ -1,14 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CircleCheckBig, ExternalLink } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { eventTitle, useEventConfig } from '@/config/event-config';
+import { useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
-import { celebrate } from '../lib/confetti';
+import { celebrate } from './confetti';
 
-/** "Application Submitted" with about 3 s of confetti (none with reduced motion), spec §2. */
-export function SubmissionSuccess() {
+/**
+ * After either application is submitted (spec §2: the mentor's is "the same success view"): the
+ * title, about 3 s of confetti (none with reduced motion), the way back to the dashboard and the
+ * event's social links. `children` says what happens next, in the role's words.
+ */
+export function SubmissionSuccess({ title, children }: { title: string; children: ReactNode }) {
   const event = useEventConfig();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -30,12 +34,9 @@ export function SubmissionSuccess() {
       <Card className="flex flex-col items-center gap-5 px-6 py-10 text-center sm:px-10">
         <CircleCheckBig aria-hidden="true" className="size-14 text-green-700" />
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
-          Application Submitted
+          {title}
         </h1>
-        <p className="max-w-prose text-slate-700">
-          Thank you for applying to {eventTitle(event)}! We have received your application. You will get a
-          decision by e-mail within the next few weeks, and you can follow your status on the dashboard.
-        </p>
+        <p className="max-w-prose text-slate-700">{children}</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
             <Link to={paths.dashboard}>Return to Dashboard</Link>

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UploadedFile } from '@lanyard/shared/application';
+import type { ApplicantRole } from '@lanyard/shared/constants';
+import { RESUME_RULES } from '@lanyard/shared/resume';
+import { deleteUpload } from '@/api/delete-upload';
+import { isAbortError, uploadResume } from '@/api/upload-resume';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { deleteUpload } from '../api/delete-upload';
-import { isAbortError, uploadResume } from '../api/upload-resume';
-import { checkResumeFile, INVALID_TYPE, TOO_LARGE } from '../lib/resume-file';
+import { checkResumeFile, INVALID_TYPE, TOO_LARGE_TITLE } from './resume-file';
 
 export type ResumeState =
   | { status: 'empty' }
@@ -17,16 +19,17 @@ interface Pending {
 }
 
 function uploadErrorTitle(err: unknown): string {
-  if (isApiError(err) && err.status === 413) return TOO_LARGE.title;
+  if (isApiError(err) && err.status === 413) return TOO_LARGE_TITLE;
   if (isApiError(err) && err.status === 415) return INVALID_TYPE.title;
   return 'Upload Failed';
 }
 
 /**
- * The resume: checked in the browser (type, 10MB), uploaded at once with progress, replaceable
- * and removable. `onChange` fires whenever the stored file changes (the draft saves it).
+ * The resume of either application form: checked in the browser (type, the role's size limit),
+ * uploaded at once with progress, replaceable and removable. `onChange` fires whenever the stored
+ * file changes (the draft saves it).
  */
-export function useResumeUpload(initial: UploadedFile | null, onChange: () => void) {
+export function useResumeUpload(role: ApplicantRole, initial: UploadedFile | null, onChange: () => void) {
   const [state, setStateRaw] = useState<ResumeState>(() =>
     initial ? { status: 'uploaded', file: initial } : { status: 'empty' },
   );
@@ -63,7 +66,7 @@ export function useResumeUpload(initial: UploadedFile | null, onChange: () => vo
   /** Returns false when the file was refused before upload (a toast says why). */
   const choose = useCallback(
     (file: File): boolean => {
-      const problem = checkResumeFile(file);
+      const problem = checkResumeFile(file, role);
       if (problem) {
         toast.error(problem.title, { description: problem.description });
         return false;
@@ -104,7 +107,7 @@ export function useResumeUpload(initial: UploadedFile | null, onChange: () => vo
       );
       return true;
     },
-    [setState, storedFile],
+    [role, setState, storedFile],
   );
 
   /** Cancels an upload in flight, or deletes the stored file. */
@@ -139,5 +142,7 @@ export function useResumeUpload(initial: UploadedFile | null, onChange: () => vo
     return storedFile();
   }, [storedFile]);
 
-  return { state, choose, remove, storedFile, waitForUpload };
+  return { role, required: RESUME_RULES[role].required, state, choose, remove, storedFile, waitForUpload };
 }
+
+export type ResumeUpload = ReturnType<typeof useResumeUpload>;

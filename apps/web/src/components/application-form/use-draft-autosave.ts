@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DraftBody } from '@lanyard/shared/application';
+import { isApiError } from '@/lib/api-client';
+import { saveDraft } from '@/api/save-draft';
+
+export type DraftSaveStatus = 'idle' | 'saving' | 'saved' | 'error';
+
+export const DRAFT_SAVE_DELAY_MS = 1_000;
+const RETRY_FIRST_MS = 3_000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * The draft of either application form: saved about a second after the last change, one request
+ * at a time, always with the latest answers. A failed save is retried with backoff and only shows
+ * in `status`; typing is never blocked. `stop()` ends autosave before the application is submitted.
+ */
+export function useDraftAutosave(getBody: () => DraftBody, delayMs = DRAFT_SAVE_DELAY_MS) {
+  const [status, setStatus] = useState<DraftSaveStatus>('idle');
+  const getBodyRef = useRef(getBody);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inFlight = useRef<Promise<void> | null>(null);
+  const changedWhileSaving = useRef(false);
+  const stopped = useRef(false);
+  const retryMs = useRef(RETRY_FIRST_MS);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    getBodyRef.current = getBody;
+  }, [getBody]);
+
+  const report = useCallback((next: DraftSaveStatus) => {
+    if (mounted.current) setStatus(next);
+  }, []);
+
+  const clearTimer = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const save = useCallback(
+    (leaving = false): void => {
+      clearTimer();
+      if (stopped.current) return;
+      if (inFlight.current) {
+        changedWhileSaving.current = true;
+        return;
+      }
+      changedWhileSaving.current = false;
+      report('saving');
+      const request = saveDraft(getBodyRef.current(), { leaving }).then(
+        () => {
+          retryMs.current = RETRY_FIRST_MS;
+          if (!changedWhileSaving.current) report('saved');
+        },
+        (err: unknown) => {
+          // Submitted in another tab: nothing left to save.
+          if (isApiError(err) && err.status === 409) {
+            stopped.current = true;
+            report('idle');
+            return;
+          }
+          report('error');
+          const wait = retryMs.current;
+          retryMs.current = Math.min(retryMs.current * 2, RETRY_MAX_MS);
+          if (!stopped.current) timer.current = setTimeout(() => save(), wait);
+        },
+      );
+      inFlight.current = request.finally(() => {
+        inFlight.current = null;
+        if (changedWhileSaving.current && !stopped.current) save();
+      });
+    },
+    [report],
+  );
+
+  /** Something changed: save after the pause. */
+  const schedule = useCallback(() => {
+    if (stopped.current) return;
+    clearTimer();
+    timer.current = setTimeout(() => save(), delayMs);
+  }, [delayMs, save]);
+
+  /** No more saves; resolves once a save already on its way has finished. */
+  const stop = useCallback(async () => {
+    stopped.current = true;
+    clearTimer();
+    await inFlight.current?.catch(() => {});
+  }, []);
+
+  /** Saves again after stop() (a failed submission keeps the answers in the draft). */
+  const resume = useCallback(() => {
+    stopped.current = false;
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    // Leaving the page (or hiding the tab, which may be the last chance) with a save pending: send
+    // it now, as a request that outlives the page.
+    const flushLeaving = () => {
+      if (timer.current !== null) save(true);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushLeaving();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flushLeaving);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flushLeaving);
+      // Leaving the form inside the app: the page lives on, an ordinary save will do.
+      if (timer.current !== null) save();
+      mounted.current = false;
+    };
+  }, [save]);
+
+  return { status, schedule, stop, resume };
+}
+
+export type DraftAutosave = ReturnType<typeof useDraftAutosave>;
