@@ -46,6 +46,32 @@ export async function createHackerApplicant(
   return { email, request, id };
 }
 
+/**
+ * `count` hackers with submitted applications, made a few at a time (each signs in and uploads a
+ * resume). Their sessions are closed afterwards: only the ids and e-mails are kept.
+ */
+export async function createHackerApplicants(
+  admin: SeededAdmin,
+  count: number,
+  answersOf: (i: number) => Record<string, unknown>,
+  { tag = 'adm-app', concurrency = 8 } = {},
+): Promise<Omit<Applicant, 'request'>[]> {
+  const out: Omit<Applicant, 'request'>[] = [];
+  for (let start = 0; start < count; start += concurrency) {
+    const batch = Array.from({ length: Math.min(concurrency, count - start) }, (_, k) => start + k);
+    out.push(
+      ...(await Promise.all(
+        batch.map(async (i) => {
+          const { request, ...applicant } = await createHackerApplicant(admin, answersOf(i), { tag });
+          await request.dispose();
+          return applicant;
+        }),
+      )),
+    );
+  }
+  return out;
+}
+
 /** The application id of an applicant, found through the admin list's search. */
 export async function applicationIdOf(admin: SeededAdmin, email: string): Promise<string> {
   const res = await admin.request.get('/api/admin/applications', {

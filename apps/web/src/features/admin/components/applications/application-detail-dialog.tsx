@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminApplicationDetail } from '@lanyard/shared/admin';
 import type { DecisionStatus } from '@lanyard/shared/constants';
 import { Check, Clock, ExternalLink, FileText, X } from 'lucide-react';
@@ -6,35 +6,108 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Kbd } from '@/components/ui/kbd';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useApplicationDetail } from '../../api/applications-detail';
 import { useAdminResumeUrl } from '../../api/applications-resume-url';
 import { useUpdateApplicationStatus } from '../../api/applications-update-status';
+import type { DetailNavigation } from '../../hooks/use-detail-navigation';
+import { useReviewShortcuts } from '../../hooks/use-review-shortcuts';
 import { answerSections } from '../../lib/application-answers';
 import { describeAuditEntry } from '../../lib/history';
 import { formatDate, formatDateTime, fullName, roleName, safeHttpUrl } from '../../lib/labels';
 import { ApplicantSummary, Fields, LinkOrText, Section, Text } from '../applicant-summary';
+import { DetailNavBar } from './detail-nav-bar';
 
 export const FETCH_DETAIL_ERROR = 'Failed to fetch application details.';
 
-interface ApplicationDetailDialogProps {
-  applicationId: string | null;
-  onClose: () => void;
-}
-
-export function ApplicationDetailDialog({ applicationId, onClose }: ApplicationDetailDialogProps) {
-  const detail = useApplicationDetail(applicationId);
+/**
+ * The application open in the Applications tab, with Previous/Next through the filtered list and
+ * the review keys: J/K to move, A/W/R to accept, waitlist or reject. A decision moves on to the
+ * next application, so reviewing is one keypress per applicant.
+ */
+export function ApplicationDetailDialog({ navigation: nav }: { navigation: DetailNavigation }) {
+  const detail = useApplicationDetail(nav.viewing);
+  const updateStatus = useUpdateApplicationStatus();
+  const [deciding, setDeciding] = useState<DecisionStatus | null>(null);
+  const decidingRef = useRef(false);
+  const lastViewed = useRef<string | null>(null);
+  const busy = deciding !== null || nav.moving;
+  // Only the application asked for, never a neighbour's data still on screen, is decided on.
+  const shown = detail.data && detail.data._id === nav.viewing ? detail.data : null;
 
   useEffect(() => {
     if (detail.isError) toast.error('Error', { description: FETCH_DETAIL_ERROR });
   }, [detail.isError]);
+  useEffect(() => {
+    if (nav.viewing) lastViewed.current = nav.viewing;
+  }, [nav.viewing]);
+
+  const decide = async (status: DecisionStatus) => {
+    if (!shown || shown.status === status || decidingRef.current || nav.isMoving()) return;
+    if (shown._id !== nav.current()) return;
+    decidingRef.current = true;
+    setDeciding(status);
+    try {
+      // Looked up before the change: with a status filter the decided one leaves the list.
+      const following = await nav.peekNext();
+      try {
+        await updateStatus.mutateAsync({ id: shown._id, status });
+      } catch {
+        toast.error('Error', { description: 'Failed to update application status' });
+        return;
+      }
+      toast.success('Success', {
+        description: (
+          <>
+            Application status updated to {status} for <bdi>{fullName(shown)}</bdi>
+          </>
+        ),
+      });
+      if (following) await nav.settleOn(following);
+    } finally {
+      decidingRef.current = false;
+      setDeciding(null);
+    }
+  };
+
+  // No step while a decision is saved: it moves on by itself when done.
+  const previous = () => (decidingRef.current ? undefined : nav.previous());
+  const next = () => (decidingRef.current ? undefined : nav.next());
+
+  const open = nav.viewing !== null;
+  useReviewShortcuts(
+    {
+      j: next,
+      k: previous,
+      a: () => void decide('accepted'),
+      w: () => void decide('waitlisted'),
+      r: () => void decide('rejected'),
+    },
+    open,
+  );
 
   return (
-    <Dialog open={applicationId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
-        {detail.data ? (
-          <DetailBody application={detail.data} />
+    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? undefined : nav.close())}>
+      {/* The container is focused only when a focused button gets disabled (a decided status):
+          an outline around the whole dialog would look like a selection, not a place. */}
+      <DialogContent
+        className="max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 focus-visible:outline-none"
+        onCloseAutoFocus={(event) => {
+          // Back to the row of the application last shown (the table moved along with the dialog),
+          // rather than to the View button that opened it, which may be on another page by now.
+          const id = lastViewed.current;
+          const row = id ? document.querySelector(`tr[data-application-id="${CSS.escape(id)}"]`) : null;
+          const view = row?.querySelector<HTMLButtonElement>('td:last-child button');
+          if (view) {
+            event.preventDefault();
+            view.focus();
+          }
+        }}
+      >
+        {shown ? (
+          <DetailBody application={shown} deciding={deciding} onDecide={(s) => void decide(s)} />
         ) : (
           <>
             <DialogHeader>
@@ -58,6 +131,7 @@ export function ApplicationDetailDialog({ applicationId, onClose }: ApplicationD
             )}
           </>
         )}
+        <DetailNavBar position={nav.position} busy={busy} onPrevious={previous} onNext={next} />
       </DialogContent>
     </Dialog>
   );
@@ -66,30 +140,27 @@ export function ApplicationDetailDialog({ applicationId, onClose }: ApplicationD
 const STATUS_ACTIONS: {
   status: DecisionStatus;
   label: string;
+  shortcut: string;
   variant: 'default' | 'destructive' | 'secondary';
   icon: typeof Check;
 }[] = [
-  { status: 'accepted', label: 'Accept', variant: 'default', icon: Check },
-  { status: 'rejected', label: 'Reject', variant: 'destructive', icon: X },
-  { status: 'waitlisted', label: 'Waitlist', variant: 'secondary', icon: Clock },
+  { status: 'accepted', label: 'Accept', shortcut: 'A', variant: 'default', icon: Check },
+  { status: 'rejected', label: 'Reject', shortcut: 'R', variant: 'destructive', icon: X },
+  { status: 'waitlisted', label: 'Waitlist', shortcut: 'W', variant: 'secondary', icon: Clock },
 ];
 
-function DetailBody({ application: a }: { application: AdminApplicationDetail }) {
+interface DetailBodyProps {
+  application: AdminApplicationDetail;
+  /** The decision being saved, if any. */
+  deciding: DecisionStatus | null;
+  onDecide: (status: DecisionStatus) => void;
+}
+
+function DetailBody({ application: a, deciding, onDecide }: DetailBodyProps) {
   const name = fullName(a);
-  const updateStatus = useUpdateApplicationStatus();
   const resumeUrl = useAdminResumeUrl();
   const { essays, fields } = answerSections(a.role, a.answers);
   const portfolio = safeHttpUrl(a.portfolio_url ?? a.answers.portfolio);
-
-  const changeStatus = (status: DecisionStatus) => {
-    updateStatus.mutate(
-      { id: a._id, status },
-      {
-        onSuccess: () => toast.success('Success', { description: `Application status updated to ${status}` }),
-        onError: () => toast.error('Error', { description: 'Failed to update application status' }),
-      },
-    );
-  };
 
   const noResume = () =>
     toast.warning('No Resume', { description: 'This applicant did not submit a resume.' });
@@ -162,20 +233,20 @@ function DetailBody({ application: a }: { application: AdminApplicationDetail })
         </Section>
         <Section title="Change Status" id="detail-change-status">
           <div className="flex flex-wrap gap-2">
-            {STATUS_ACTIONS.map(({ status, label, variant, icon: Icon }) => (
+            {STATUS_ACTIONS.map(({ status, label, shortcut, variant, icon: Icon }) => (
               <Button
                 key={status}
                 variant={variant}
                 size="sm"
-                disabled={updateStatus.isPending || a.status === status}
-                onClick={() => changeStatus(status)}
+                disabled={a.status === status}
+                // Busy, not disabled: a disabled button drops the focus, and the dialog moves on.
+                aria-disabled={deciding !== null || undefined}
+                onClick={() => onDecide(status)}
+                aria-keyshortcuts={shortcut}
               >
-                {updateStatus.isPending && updateStatus.variables?.status === status ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <Icon aria-hidden="true" />
-                )}
+                {deciding === status ? <Spinner className="size-4" /> : <Icon aria-hidden="true" />}
                 {label}
+                <Kbd>{shortcut}</Kbd>
               </Button>
             ))}
           </div>

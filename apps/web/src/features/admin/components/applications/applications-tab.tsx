@@ -15,6 +15,7 @@ import { useApplications } from '../../api/applications-list';
 import { invalidateAfterApplicationChange } from '../../api/applications-invalidate';
 import { useExportApplicationsCsv } from '../../api/exports-applications-csv';
 import { useDownloadResumesZip } from '../../api/exports-resumes-zip';
+import { useDetailNavigation } from '../../hooks/use-detail-navigation';
 import {
   EMPTY_FILTERS,
   filtersOf,
@@ -37,7 +38,6 @@ export function ApplicationsTab() {
   const list = useApplications(params);
   const queryClient = useQueryClient();
   const selection = useApplicationSelection();
-  const [viewing, setViewing] = useState<string | null>(null);
   const [csvProgress, setCsvProgress] = useState<DownloadProgress | null>(null);
   const [zipProgress, setZipProgress] = useState<DownloadProgress | null>(null);
   const exportCsv = useExportApplicationsCsv();
@@ -60,6 +60,8 @@ export function ApplicationsTab() {
     setSearchParams((prev) => writeApplicationParams(prev, { ...readApplicationParams(prev), page }), {
       replace,
     });
+  // The detail dialog steps through this same list; a step onto another page takes the table there.
+  const review = useDetailNavigation({ params, list, onPageChange: (page) => changePage(page, true) });
 
   const data = list.data;
   const applications = data?.applications ?? [];
@@ -183,7 +185,7 @@ export function ApplicationsTab() {
         selected={selection.ids}
         onToggle={(id, checked) => selection.set([id], checked)}
         onToggleAll={selection.toggleAll}
-        onView={setViewing}
+        onView={review.open}
         emptyMessage={list.isError ? LOAD_ERROR : undefined}
       />
 
@@ -196,7 +198,7 @@ export function ApplicationsTab() {
         />
       ) : null}
 
-      <ApplicationDetailDialog applicationId={viewing} onClose={() => setViewing(null)} />
+      <ApplicationDetailDialog navigation={review} />
     </section>
   );
 }
