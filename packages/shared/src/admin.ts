@@ -104,18 +104,45 @@ export const userStatsSchema = z.object({
   by_status: z.record(z.string(), z.number().int()),
 });
 
+/** What the Applications list filters by (spec §2): the list, the CSV export and bulk actions by filter. */
+const applicationFilterFields = {
+  search: textFilter,
+  school: textFilter,
+  major: textFilter,
+  status: multi(APPLICATION_STATUSES),
+  role: multi(APPLICANT_ROLES),
+  rsvp_status: multi(RSVP_FILTERS),
+  date_start: isoDate,
+  date_end: isoDate,
+  is_high_school: boolFilter,
+  age_under_18: boolFilter,
+};
+export const applicationFiltersSchema = z.object(applicationFilterFields).strict();
+export type ApplicationFiltersInput = z.input<typeof applicationFiltersSchema>;
+export type ApplicationFiltersValue = z.output<typeof applicationFiltersSchema>;
+
+/**
+ * Columns the Applications list sorts by, on the server so every page follows one order. A score
+ * column joins this list when review scores exist. Ties are broken by id, so pages never repeat or
+ * skip a row.
+ */
+export const APPLICATION_SORTS = ['name', 'status', 'school', 'submitted'] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export const DEFAULT_APPLICATION_SORT: ApplicationSort = 'submitted';
+
+/** The direction a column starts in: newest first for dates, A to Z (or the workflow order) otherwise. */
+export function defaultSortDirection(sort: ApplicationSort): SortDirection {
+  return sort === 'submitted' ? 'desc' : 'asc';
+}
+
 export const adminApplicationsQuerySchema = z
   .object({
-    search: textFilter,
-    school: textFilter,
-    major: textFilter,
-    status: multi(APPLICATION_STATUSES),
-    role: multi(APPLICANT_ROLES),
-    rsvp_status: multi(RSVP_FILTERS),
-    date_start: isoDate,
-    date_end: isoDate,
-    is_high_school: boolFilter,
-    age_under_18: boolFilter,
+    ...applicationFilterFields,
+    sort: z.enum(APPLICATION_SORTS).default(DEFAULT_APPLICATION_SORT),
+    /** Without it, the column's own default (defaultSortDirection). */
+    dir: z.enum(SORT_DIRECTIONS).optional(),
     page,
     limit,
   })
@@ -176,6 +203,7 @@ export const adminApplicationDetailSchema = adminApplicationSchema.extend({
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;
 
 export const statusBodySchema = z.object({ status: z.enum(APPLICATION_STATUSES) }).strict();
+
 export const bulkStatusBodySchema = z
   .object({
     application_ids: z.array(z.string().uuid()).min(1).max(10_000),
