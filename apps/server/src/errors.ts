@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More for programs, beside `error` and `code` (e.g. the new count of a 409 `count_changed`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -20,7 +22,8 @@ export const errors = {
   forbidden: (message = 'You do not have access to this.', code = 'forbidden') =>
     new AppError(403, code, message),
   notFound: (message = 'Not found.', code = 'not_found') => new AppError(404, code, message),
-  conflict: (message: string, code = 'conflict') => new AppError(409, code, message),
+  conflict: (message: string, code = 'conflict', extra: Record<string, unknown> = {}) =>
+    new AppError(409, code, message, {}, extra),
   tooMany: (retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') =>
     new AppError(429, 'rate_limited', message, {
       'retry-after': String(retryAfterSeconds),
@@ -76,7 +79,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       .removeHeader('content-length')
       .type('application/json; charset=utf-8');
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message, code: err.code });
+      return reply
+        .status(err.statusCode)
+        .headers(err.headers)
+        .send({ ...err.extra, error: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

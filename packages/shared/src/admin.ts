@@ -204,15 +204,61 @@ export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema
 
 export const statusBodySchema = z.object({ status: z.enum(APPLICATION_STATUSES) }).strict();
 
+/** The most applications a bulk action by filter may name; far above any hackathon's count. */
+export const BULK_FILTER_MAX = 1_000_000;
+
+/**
+ * What a bulk action acts on: the listed `application_ids`, or every application the list's
+ * `filter` matches when the server runs it, which must be `expected_count` (the number the admin
+ * confirmed), else nothing happens and the answer is 409 `count_changed` with the new `count`.
+ */
+const bulkTargetFields = {
+  application_ids: z.array(z.string().uuid()).min(1).max(10_000).optional(),
+  filter: applicationFiltersSchema.optional(),
+  expected_count: z.number().int().min(1).max(BULK_FILTER_MAX).optional(),
+};
+
+function oneTarget(
+  body: { application_ids?: unknown; filter?: unknown; expected_count?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const ids = body.application_ids !== undefined;
+  const filter = body.filter !== undefined;
+  if (ids === filter) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['application_ids'],
+      message: 'Send either application_ids or filter with expected_count',
+    });
+  }
+  if (filter && body.expected_count === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expected_count'],
+      message: 'expected_count is required with filter',
+    });
+  }
+  if (ids && body.expected_count !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expected_count'],
+      message: 'expected_count goes with filter, not application_ids',
+    });
+  }
+}
+
 export const bulkStatusBodySchema = z
-  .object({
-    application_ids: z.array(z.string().uuid()).min(1).max(10_000),
-    status: z.enum(APPLICATION_STATUSES),
-  })
-  .strict();
-export const bulkIdsBodySchema = z
-  .object({ application_ids: z.array(z.string().uuid()).min(1).max(10_000) })
-  .strict();
+  .object({ ...bulkTargetFields, status: z.enum(APPLICATION_STATUSES) })
+  .strict()
+  .superRefine(oneTarget);
+export const bulkTargetBodySchema = z.object(bulkTargetFields).strict().superRefine(oneTarget);
+export type BulkTargetBody = z.input<typeof bulkTargetBodySchema>;
+/** The 409 a bulk action by filter answers when the filter no longer matches the confirmed count. */
+export const countChangedSchema = z.object({
+  error: z.string(),
+  code: z.literal('count_changed'),
+  count: z.number().int(),
+});
 export const bulkResultSchema = z.object({ updated: z.number().int() });
 export const deletedResultSchema = z.object({ deleted: z.number().int() });
 export const decisionsBodySchema = z.object({ role: z.enum(APPLICANT_ROLES) }).strict();
