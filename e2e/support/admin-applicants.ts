@@ -46,6 +46,30 @@ export async function createHackerApplicant(
   return { email, request, id };
 }
 
+/**
+ * Many hackers with submitted applications, a few at a time (each signs in, uploads and submits);
+ * their sessions are closed afterwards. `answers(i)` gives each one's answers.
+ */
+export async function createHackerApplicants(
+  admin: SeededAdmin,
+  count: number,
+  answers: (i: number) => Record<string, unknown>,
+  concurrency = 6,
+): Promise<Omit<Applicant, 'request'>[]> {
+  const out: Omit<Applicant, 'request'>[] = [];
+  for (let start = 0; start < count; start += concurrency) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(concurrency, count - start) }, async (_, k) => {
+        const { request, ...rest } = await createHackerApplicant(admin, answers(start + k));
+        await request.dispose();
+        return rest;
+      }),
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
 /** The application id of an applicant, found through the admin list's search. */
 export async function applicationIdOf(admin: SeededAdmin, email: string): Promise<string> {
   const res = await admin.request.get('/api/admin/applications', {
@@ -99,6 +123,13 @@ export async function searchApplications(page: Page, text: string) {
   );
   await page.getByLabel('Search Applications').fill(text);
   await answered;
+}
+
+/** Opens the Applications tab's full filter set (the bar shows only the search and the chips). */
+export async function openApplicationFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** The table row of an applicant (found by e-mail). */
