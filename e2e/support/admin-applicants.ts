@@ -127,6 +127,13 @@ export async function searchApplications(page: Page, text: string) {
   await answered;
 }
 
+/** Opens the Applications tab's full filter set (the bar shows only the search and the chips). */
+export async function openApplicationFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** The table row of an applicant (found by e-mail). */
 export function applicationRow(page: Page, email: string) {
   return page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: email });

@@ -8,6 +8,7 @@ import {
   createHackerApplicant,
   downloadedBytes,
   openAdminTab,
+  openApplicationFilters,
   parseCsv,
   searchApplications,
   setApplicationStatus,
@@ -66,6 +67,7 @@ test.describe('admin applications tab', () => {
     await expect(page.getByText('Showing 2 of 2 applications')).toBeVisible();
     await expect(page.getByText('1 filter active')).toBeVisible();
 
+    await openApplicationFilters(page);
     const statusChips = page.getByRole('group', { name: 'Status', exact: true });
     const listed = page.waitForResponse(
       (r) => r.url().includes('/api/admin/applications?') && r.url().includes('status=accepted'),
@@ -89,6 +91,7 @@ test.describe('admin applications tab', () => {
     // The same view after a reload (and so for anyone the URL is shared with).
     await page.reload();
     await expect(page.getByLabel('Search Applications')).toHaveValue(tag);
+    await openApplicationFilters(page);
     await expect(
       page.getByRole('group', { name: 'Status', exact: true }).getByRole('button', { name: 'accepted' }),
     ).toHaveAttribute('aria-pressed', 'true');
@@ -130,6 +133,7 @@ test.describe('admin applications tab', () => {
   }) => {
     await signInNewAdmin(page, admin);
     await page.getByRole('tab', { name: 'Applications' }).click();
+    await openApplicationFilters(page);
     const from = page.getByLabel('From', { exact: true });
     const to = page.getByLabel('To', { exact: true });
     await expect(from).toHaveAttribute('min', '2000-01-01');
@@ -222,6 +226,7 @@ test.describe('admin applications tab', () => {
 
     await signInNewAdmin(page, admin);
     await openAdminTab(page, 'applications', `app_search=${tag}&app_rsvp=accepted`);
+    await openApplicationFilters(page);
     await expect(
       page.getByRole('group', { name: 'RSVP Status' }).getByRole('button', { name: 'Accepted' }),
     ).toHaveAttribute('aria-pressed', 'true');

@@ -5,6 +5,7 @@ import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-
 import {
   applicationRow,
   createHackerApplicant,
+  openApplicationFilters,
   searchApplications,
   setApplicationStatus,
   uniqueTag,
@@ -59,6 +60,7 @@ test('the "Submitted" status chip finds a just-submitted application, and chips 
   ]);
 
   await page.getByRole('tab', { name: 'Applications' }).click();
+  await openApplicationFilters(page);
   const statusChips = page.getByRole('group', { name: 'Status', exact: true });
   await expect(statusChips.getByRole('button')).toHaveText([
     'Pending',

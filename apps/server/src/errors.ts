@@ -22,7 +22,8 @@ export const errors = {
   forbidden: (message = 'You do not have access to this.', code = 'forbidden') =>
     new AppError(403, code, message),
   notFound: (message = 'Not found.', code = 'not_found') => new AppError(404, code, message),
-  conflict: (message: string, code = 'conflict') => new AppError(409, code, message),
+  conflict: (message: string, code = 'conflict', extra: Record<string, unknown> = {}) =>
+    new AppError(409, code, message, {}, extra),
   tooMany: (retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') =>
     new AppError(429, 'rate_limited', message, {
       'retry-after': String(retryAfterSeconds),

@@ -123,6 +123,32 @@ export async function auditRows(
   return rows;
 }
 
+/**
+ * Makes every audit insert for `targetId` fail, so a transaction that already changed rows must
+ * roll them back. Test database only; removed afterwards.
+ */
+export async function withPoisonedAudit<T>(
+  ctx: TestContext,
+  targetId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const pool = ctx.database.pool;
+  await pool.query(`create function test_poison_audit() returns trigger language plpgsql as $$
+    begin
+      if new.target_id = '${targetId}' then raise exception 'poisoned for the test'; end if;
+      return new;
+    end $$`);
+  await pool.query(
+    'create trigger test_poison_audit before insert on audit_log for each row execute function test_poison_audit()',
+  );
+  try {
+    return await fn();
+  } finally {
+    await pool.query('drop trigger test_poison_audit on audit_log');
+    await pool.query('drop function test_poison_audit()');
+  }
+}
+
 export async function countRows(ctx: TestContext, sqlText: string, params: unknown[] = []): Promise<number> {
   const { rows } = await ctx.database.pool.query<{ n: number }>(
     `select count(*)::int as n from (${sqlText}) t`,

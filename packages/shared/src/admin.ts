@@ -104,18 +104,45 @@ export const userStatsSchema = z.object({
   by_status: z.record(z.string(), z.number().int()),
 });
 
+/** What the Applications list filters by (spec §2): the list, the CSV export and bulk actions by filter. */
+const applicationFilterFields = {
+  search: textFilter,
+  school: textFilter,
+  major: textFilter,
+  status: multi(APPLICATION_STATUSES),
+  role: multi(APPLICANT_ROLES),
+  rsvp_status: multi(RSVP_FILTERS),
+  date_start: isoDate,
+  date_end: isoDate,
+  is_high_school: boolFilter,
+  age_under_18: boolFilter,
+};
+export const applicationFiltersSchema = z.object(applicationFilterFields).strict();
+export type ApplicationFiltersInput = z.input<typeof applicationFiltersSchema>;
+export type ApplicationFiltersValue = z.output<typeof applicationFiltersSchema>;
+
+/**
+ * Columns the Applications list sorts by, on the server so every page follows one order. A score
+ * column joins this list when review scores exist. Ties are broken by id, so pages never repeat or
+ * skip a row.
+ */
+export const APPLICATION_SORTS = ['name', 'status', 'school', 'submitted'] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export const DEFAULT_APPLICATION_SORT: ApplicationSort = 'submitted';
+
+/** The direction a column starts in: newest first for dates, A to Z (or the workflow order) otherwise. */
+export function defaultSortDirection(sort: ApplicationSort): SortDirection {
+  return sort === 'submitted' ? 'desc' : 'asc';
+}
+
 export const adminApplicationsQuerySchema = z
   .object({
-    search: textFilter,
-    school: textFilter,
-    major: textFilter,
-    status: multi(APPLICATION_STATUSES),
-    role: multi(APPLICANT_ROLES),
-    rsvp_status: multi(RSVP_FILTERS),
-    date_start: isoDate,
-    date_end: isoDate,
-    is_high_school: boolFilter,
-    age_under_18: boolFilter,
+    ...applicationFilterFields,
+    sort: z.enum(APPLICATION_SORTS).default(DEFAULT_APPLICATION_SORT),
+    /** Without it, the column's own default (defaultSortDirection). */
+    dir: z.enum(SORT_DIRECTIONS).optional(),
     page,
     limit,
   })
@@ -176,15 +203,62 @@ export const adminApplicationDetailSchema = adminApplicationSchema.extend({
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;
 
 export const statusBodySchema = z.object({ status: z.enum(APPLICATION_STATUSES) }).strict();
+
+/** The most applications a bulk action by filter may name; far above any hackathon's count. */
+export const BULK_FILTER_MAX = 1_000_000;
+
+/**
+ * What a bulk action acts on: the listed `application_ids`, or every application the list's
+ * `filter` matches when the server runs it, which must be `expected_count` (the number the admin
+ * confirmed), else nothing happens and the answer is 409 `count_changed` with the new `count`.
+ */
+const bulkTargetFields = {
+  application_ids: z.array(z.string().uuid()).min(1).max(10_000).optional(),
+  filter: applicationFiltersSchema.optional(),
+  expected_count: z.number().int().min(1).max(BULK_FILTER_MAX).optional(),
+};
+
+function oneTarget(
+  body: { application_ids?: unknown; filter?: unknown; expected_count?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const ids = body.application_ids !== undefined;
+  const filter = body.filter !== undefined;
+  if (ids === filter) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['application_ids'],
+      message: 'Send either application_ids or filter with expected_count',
+    });
+  }
+  if (filter && body.expected_count === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expected_count'],
+      message: 'expected_count is required with filter',
+    });
+  }
+  if (ids && body.expected_count !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expected_count'],
+      message: 'expected_count goes with filter, not application_ids',
+    });
+  }
+}
+
 export const bulkStatusBodySchema = z
-  .object({
-    application_ids: z.array(z.string().uuid()).min(1).max(10_000),
-    status: z.enum(APPLICATION_STATUSES),
-  })
-  .strict();
-export const bulkIdsBodySchema = z
-  .object({ application_ids: z.array(z.string().uuid()).min(1).max(10_000) })
-  .strict();
+  .object({ ...bulkTargetFields, status: z.enum(APPLICATION_STATUSES) })
+  .strict()
+  .superRefine(oneTarget);
+export const bulkTargetBodySchema = z.object(bulkTargetFields).strict().superRefine(oneTarget);
+export type BulkTargetBody = z.input<typeof bulkTargetBodySchema>;
+/** The 409 a bulk action by filter answers when the filter no longer matches the confirmed count. */
+export const countChangedSchema = z.object({
+  error: z.string(),
+  code: z.literal('count_changed'),
+  count: z.number().int(),
+});
 export const bulkResultSchema = z.object({ updated: z.number().int() });
 export const deletedResultSchema = z.object({ deleted: z.number().int() });
 export const decisionsBodySchema = z.object({ role: z.enum(APPLICANT_ROLES) }).strict();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -7,12 +8,21 @@ export interface AuditActor {
   ip?: string | null;
 }
 
+export interface AuditEntryInput {
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Rows per statement: a bulk action's rows go as a few column arrays, not thousands of parameters. */
+const AUDIT_BATCH = 5000;
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
 /** Appends one row per admin action: who, what, when, before/after. */
-export async function audit(
-  db: DbOrTx,
-  actor: AuditActor,
-  entry: { action: string; targetType: string; targetId?: string | null; before?: unknown; after?: unknown },
-): Promise<void> {
+export async function audit(db: DbOrTx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -23,4 +33,27 @@ export async function audit(
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * Appends many rows (a bulk action's, one per application) in its transaction: each batch is one
+ * statement with one array per column (PostgreSQL takes at most 65,535 parameters per statement).
+ */
+export async function auditMany(
+  db: DbOrTx,
+  actor: AuditActor,
+  entries: readonly AuditEntryInput[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    const batch = entries.slice(i, i + AUDIT_BATCH);
+    const column = <T>(pick: (e: AuditEntryInput) => T) => sql.param(batch.map(pick));
+    await db.execute(sql`
+      insert into ${auditLog} (actor_id, actor_email, ip, action, target_type, target_id, before, after)
+      select ${actor.id}::uuid, ${actor.email}, ${actor.ip ?? null}, u.action, u.target_type, u.target_id,
+             u.before::jsonb, u.after::jsonb
+        from unnest(${column((e) => e.action)}::text[], ${column((e) => e.targetType)}::text[],
+                    ${column((e) => e.targetId ?? null)}::text[], ${column((e) => json(e.before))}::text[],
+                    ${column((e) => json(e.after))}::text[])
+          as u(action, target_type, target_id, before, after)`);
+  }
 }

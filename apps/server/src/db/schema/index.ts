@@ -164,7 +164,10 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex('applications_user_key').on(t.userId),
-    index('applications_status_idx').on(t.status),
+    // The list's sorts (modules/admin-applications/service.ts): each key, then the id.
+    index('applications_status_sort_idx').on(t.status, t.id),
+    index('applications_name_sort_idx').on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index('applications_school_sort_idx').on(sql`lower(${t.school})`, t.id),
     index('applications_role_status_idx').on(t.role, t.status),
     index('applications_submitted_idx').on(t.submittedAt),
     index('applications_school_idx').on(t.school),

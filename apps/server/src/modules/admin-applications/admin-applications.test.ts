@@ -11,6 +11,7 @@ import {
   seedApplications,
   submittedHacker as submittedHackerIn,
   uploadPath,
+  withPoisonedAudit,
 } from '../../../test/admin';
 import { setSettings } from '../../../test/applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
@@ -36,28 +37,6 @@ async function statusOf(id: string): Promise<string | undefined> {
     [id],
   );
   return rows[0]?.status;
-}
-
-/**
- * Makes every audit insert for `targetId` fail, so a transaction that already changed rows must
- * roll them back. Test database only; removed afterwards.
- */
-async function withPoisonedAudit<T>(targetId: string, fn: () => Promise<T>): Promise<T> {
-  const pool = ctx.database.pool;
-  await pool.query(`create function test_poison_audit() returns trigger language plpgsql as $$
-    begin
-      if new.target_id = '${targetId}' then raise exception 'poisoned for the test'; end if;
-      return new;
-    end $$`);
-  await pool.query(
-    'create trigger test_poison_audit before insert on audit_log for each row execute function test_poison_audit()',
-  );
-  try {
-    return await fn();
-  } finally {
-    await pool.query('drop trigger test_poison_audit on audit_log');
-    await pool.query('drop function test_poison_audit()');
-  }
 }
 
 describe('access', () => {
@@ -90,6 +69,7 @@ describe('access', () => {
     ['POST', '/api/applications/bulk/delete'],
     ['POST', '/api/upload/admin/resume-url'],
     ['GET', '/api/export/applications/csv'],
+    ['POST', '/api/export/applications/csv'],
     ['POST', '/api/export/resumes/zip'],
     ['POST', '/api/admin/decisions/release'],
     ['POST', '/api/admin/decisions/unrelease'],
@@ -310,7 +290,7 @@ describe('PUT /api/admin/applications/bulk/status', () => {
     const rows = await seedApplications(ctx, 4, () => ({ status: 'pending' }));
     const ids = rows.map((r) => r.id);
     const auditBefore = await countRows(ctx, 'select 1 from audit_log');
-    const res = await withPoisonedAudit(ids[3]!, () =>
+    const res = await withPoisonedAudit(ctx, ids[3]!, () =>
       call('PUT', '/api/admin/applications/bulk/status', { application_ids: ids, status: 'accepted' }),
     );
     expect(res.statusCode).toBe(500);
@@ -596,7 +576,7 @@ describe('deleting applications', () => {
     const a = await submittedHacker();
     const b = await submittedHacker();
     const files = [await uploadPath(ctx, a.resume.name), await uploadPath(ctx, b.resume.name)];
-    const res = await withPoisonedAudit(b.appId, () =>
+    const res = await withPoisonedAudit(ctx, b.appId, () =>
       call('POST', '/api/admin/applications/bulk/delete', { application_ids: [a.appId, b.appId] }),
     );
     expect(res.statusCode).toBe(500);

@@ -4,9 +4,9 @@ import {
   adminApplicationsQuerySchema,
   adminApplicationsResponseSchema,
   applicationStatsSchema,
-  bulkIdsBodySchema,
   bulkResultSchema,
   bulkStatusBodySchema,
+  bulkTargetBodySchema,
   decisionsBodySchema,
   decisionsPreviewSchema,
   decisionsResultSchema,
@@ -21,6 +21,7 @@ import { deleteApplications } from './delete';
 import { previewRelease, setDecisionsReleased } from './release';
 import { applicationStats, getApplicationDetail, listApplications } from './service';
 import { setStatuses } from './statuses';
+import { bulkTargetOf } from './targets';
 
 const admin = { access: 'admin' as const };
 
@@ -62,7 +63,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setStatuses(app.db, actorOf(request), [request.params.id], request.body.status, {
+      await setStatuses(app.db, actorOf(request), { ids: [request.params.id] }, request.body.status, {
         requireAll: true,
         config: app.config,
       });
@@ -74,13 +75,21 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      await deleteApplications(app.db, app.storage, actorOf(request), [request.params.id], {
-        requireAll: true,
-      });
+      await deleteApplications(
+        app.db,
+        app.storage,
+        actorOf(request),
+        { ids: [request.params.id] },
+        {
+          requireAll: true,
+        },
+      );
       return { ok: true as const };
     },
   );
 
+  // Bulk actions take `application_ids`, or the list's `filter` with the `expected_count` the admin
+  // confirmed (409 count_changed when the filter now matches another number).
   app.put(
     '/bulk/status',
     { config: admin, schema: { body: bulkStatusBodySchema, response: { 200: bulkResultSchema } } },
@@ -88,7 +97,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       updated: await setStatuses(
         app.db,
         actorOf(request),
-        request.body.application_ids,
+        bulkTargetOf(request.body, app.config.event.startDate),
         request.body.status,
         { requireAll: false, config: app.config },
       ),
@@ -97,11 +106,15 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bulk/delete',
-    { config: admin, schema: { body: bulkIdsBodySchema, response: { 200: deletedResultSchema } } },
+    { config: admin, schema: { body: bulkTargetBodySchema, response: { 200: deletedResultSchema } } },
     async (request) => ({
-      deleted: await deleteApplications(app.db, app.storage, actorOf(request), request.body.application_ids, {
-        requireAll: false,
-      }),
+      deleted: await deleteApplications(
+        app.db,
+        app.storage,
+        actorOf(request),
+        bulkTargetOf(request.body, app.config.event.startDate),
+        { requireAll: false },
+      ),
     }),
   );
 };

@@ -1,73 +1,62 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { ApplicationStatus } from '@lanyard/shared/constants';
 import type { Db } from '../../db/client';
-import { applications, auditLog } from '../../db/schema/index';
+import { applications } from '../../db/schema/index';
 import { errors } from '../../errors';
-import type { AuditActor } from '../../lib/audit';
+import { auditMany, type AuditActor } from '../../lib/audit';
 import type { AppConfig } from '../../config';
 import { queueDecisionEmailsIfReleased } from '../email/notify';
 import { VOIDED_RSVP, voidsRsvp } from '../../policies/rsvp';
 import { rsvpColumns, rsvpRecord } from '../../policies/rsvp-record';
+import { auditFilterAction, checkCount, idIn, targetWhere, type BulkTarget } from './targets';
 
 /**
- * Sets one status for many applications in one transaction; one audit row per change, and one more
- * for each RSVP the change voids.
+ * Sets one status for many applications (listed, or all a filter matches) in one transaction; one
+ * audit row per change, one more for each RSVP the change voids, and one naming the filter.
  */
 export async function setStatuses(
   db: Db,
   actor: AuditActor,
-  ids: string[],
+  target: BulkTarget,
   status: ApplicationStatus,
   opts: { requireAll: boolean; config: AppConfig },
 ): Promise<number> {
-  const unique = [...new Set(ids)];
+  const single = opts.requireAll && 'ids' in target && new Set(target.ids).size === 1;
   return db.transaction(async (tx) => {
     const current = await tx
       .select({ id: applications.id, status: applications.status, ...rsvpColumns })
       .from(applications)
-      .where(inArray(applications.id, unique))
+      .where(targetWhere(target))
       .orderBy(asc(applications.id))
       .for('update');
-    if (opts.requireAll && current.length !== unique.length) throw errors.notFound('Application not found.');
+    checkCount(target, current.length);
+    if (opts.requireAll && 'ids' in target && current.length !== new Set(target.ids).size) {
+      throw errors.notFound('Application not found.');
+    }
     if (!current.length) return 0;
     const now = new Date();
+    const ids = current.map((c) => c.id);
     await tx
       .update(applications)
       .set({ status, updatedAt: now, decidedAt: status === 'pending' || status === 'submitted' ? null : now })
-      .where(
-        inArray(
-          applications.id,
-          current.map((c) => c.id),
-        ),
-      );
+      .where(idIn(ids));
     // A recorded RSVP answered the old decision: it stops counting with the change (policies/rsvp).
     const voided = current.filter((c) => voidsRsvp(c, status));
     if (voided.length) {
       await tx
         .update(applications)
         .set(VOIDED_RSVP)
-        .where(
-          inArray(
-            applications.id,
-            voided.map((c) => c.id),
-          ),
-        );
+        .where(idIn(voided.map((c) => c.id)));
     }
-    await tx.insert(auditLog).values([
+    await auditMany(tx, actor, [
       ...current.map((c) => ({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip ?? null,
-        action: unique.length > 1 || !opts.requireAll ? 'application.bulk_status' : 'application.status',
+        action: single ? 'application.status' : 'application.bulk_status',
         targetType: 'application',
         targetId: c.id,
         before: { status: c.status },
         after: { status },
       })),
       ...voided.map((c) => ({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip ?? null,
         action: 'rsvp.void',
         targetType: 'application',
         targetId: c.id,
@@ -75,12 +64,9 @@ export async function setStatuses(
         after: { status, rsvp_status: null, reason: 'decision_changed' },
       })),
     ]);
+    await auditFilterAction(tx, actor, target, 'application.bulk_status', { status });
     // Once a role's decisions are out, a new decision is announced right away.
-    await queueDecisionEmailsIfReleased(
-      tx,
-      opts.config,
-      current.map((c) => c.id),
-    );
+    await queueDecisionEmailsIfReleased(tx, opts.config, ids);
     return current.length;
   });
 }

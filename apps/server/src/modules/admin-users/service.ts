@@ -240,7 +240,16 @@ export async function resetApplication(
     .from(applications)
     .where(eq(applications.userId, userId));
   if (!app) throw errors.notFound('This user has no application to reset.', 'no_application');
-  await deleteApplications(db, storage, actor, [app.id], { requireAll: true, action: 'application.reset' });
+  await deleteApplications(
+    db,
+    storage,
+    actor,
+    { ids: [app.id] },
+    {
+      requireAll: true,
+      action: 'application.reset',
+    },
+  );
 }
 
 export async function userStats(db: Db) {

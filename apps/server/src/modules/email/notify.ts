@@ -91,7 +91,8 @@ async function dueDecisions(
     .where(
       and(
         where.role ? eq(applications.role, where.role) : undefined,
-        where.ids ? inArray(applications.id, where.ids) : undefined,
+        // One array parameter: a bulk change by filter may name more ids than a statement takes.
+        where.ids ? sql`${applications.id} = any(${sql.param(where.ids)}::uuid[])` : undefined,
         inArray(applications.status, [...DECIDED]),
         sql`${applications.decisionNotifiedStatus} is distinct from ${applications.status}`,
       ),

@@ -1,17 +1,16 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
-import {
-  adminApplicationsQuerySchema,
-  adminUsersQuerySchema,
-  bulkIdsBodySchema,
-} from '@lanyard/shared/admin';
+import { adminUsersQuerySchema, applicationFiltersSchema, bulkTargetBodySchema } from '@lanyard/shared/admin';
+import type { Db } from '../../db/client';
 import { ageOn } from '@lanyard/shared/dates';
 import { applications, uploads, users } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { audit } from '../../lib/audit';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { applicationFilters } from '../admin-applications/filters';
+import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin-applications/targets';
 import { userFilters, usersQuery } from '../admin-users/service';
 import { actorOf } from '../settings/routes';
 import { CSV_BOM, csvRow, exportFileName } from './csv';
@@ -19,7 +18,6 @@ import { CSV_BOM, csvRow, exportFileName } from './csv';
 const admin = { access: 'admin' as const };
 const BATCH = 1000;
 
-const applicationsExportQuery = adminApplicationsQuerySchema.omit({ page: true, limit: true });
 const usersExportQuery = adminUsersQuerySchema.omit({ page: true, limit: true });
 
 const APPLICATION_COLUMNS = [
@@ -161,65 +159,95 @@ function namePart(text: string): string {
   );
 }
 
+/** What an export's audit row says it exported: the ids (how many) or the filter and its count. */
+function targetAudit(target: BulkTarget): Record<string, unknown> {
+  if ('ids' in target) return { application_ids: [...new Set(target.ids)] };
+  return { filter: target.filter, count: target.expectedCount };
+}
+
+/** Streams the applications `where` matches as CSV, oldest first. */
+function sendApplicationsCsv(db: Db, reply: FastifyReply, where: SQL | undefined, eventStart: string) {
+  // Keyset pages of 1,000 rows: memory stays flat whatever the number of applications.
+  // The cursor keeps the database's own timestamp text: a JS Date drops the microseconds,
+  // and a cursor that falls behind its own row would read the same batch forever.
+  const page = (after: { at: SQL; id: string } | undefined) =>
+    db
+      .select({
+        ...getTableColumns(applications),
+        cursorAt: sql<string>`${applications.submittedAt}::text`,
+      })
+      .from(applications)
+      .where(
+        and(
+          where,
+          // The `>=` bound lets the submitted_at index start at the cursor; without it every
+          // page scanned from the first application, and 50,000 rows took 50 growing scans.
+          after && gte(applications.submittedAt, after.at),
+          after &&
+            or(
+              gt(applications.submittedAt, after.at),
+              and(eq(applications.submittedAt, after.at), gt(applications.id, after.id)),
+            ),
+        ),
+      )
+      .orderBy(asc(applications.submittedAt), asc(applications.id))
+      .limit(BATCH)
+      // Started now (a query builder alone runs only when awaited).
+      .execute();
+  async function* rows() {
+    yield CSV_BOM + csvRow(APPLICATION_COLUMNS);
+    let next = page(undefined);
+    for (;;) {
+      const batch = await next;
+      if (!batch.length) return;
+      const last = batch[batch.length - 1]!;
+      // The next page is read while this one is formatted and sent.
+      next =
+        batch.length === BATCH
+          ? page({ at: sql`${last.cursorAt}::timestamptz`, id: last.id })
+          : Promise.resolve([] as Awaited<ReturnType<typeof page>>);
+      // A download cut short leaves this read unawaited: its failure must not go unhandled.
+      next.catch(() => {});
+      yield batch.map((r) => csvRow(applicationRow(r, eventStart))).join('');
+    }
+  }
+  // Each chunk is a whole page (about half a megabyte): the stream holds two, not the default 16.
+  return sendCsvDownload(reply, exportFileName('applications_export'), rows(), { highWaterMark: 2 });
+}
+
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/applications/csv',
-    { config: admin, schema: { querystring: applicationsExportQuery } },
+    { config: admin, schema: { querystring: applicationFiltersSchema } },
     async (request, reply) => {
       const where = applicationFilters(request.query, app.config.event.startDate);
-      const db = app.db;
-      const eventStart = app.config.event.startDate;
-      await audit(db, actorOf(request), {
+      await audit(app.db, actorOf(request), {
         action: 'export.applications',
         targetType: 'export',
         after: request.query,
       });
-      // Keyset pages of 1,000 rows: memory stays flat whatever the number of applications.
-      // The cursor keeps the database's own timestamp text: a JS Date drops the microseconds,
-      // and a cursor that falls behind its own row would read the same batch forever.
-      const page = (after: { at: SQL; id: string } | undefined) =>
-        db
-          .select({
-            ...getTableColumns(applications),
-            cursorAt: sql<string>`${applications.submittedAt}::text`,
-          })
-          .from(applications)
-          .where(
-            and(
-              where,
-              // The `>=` bound lets the submitted_at index start at the cursor; without it every
-              // page scanned from the first application, and 50,000 rows took 50 growing scans.
-              after && gte(applications.submittedAt, after.at),
-              after &&
-                or(
-                  gt(applications.submittedAt, after.at),
-                  and(eq(applications.submittedAt, after.at), gt(applications.id, after.id)),
-                ),
-            ),
-          )
-          .orderBy(asc(applications.submittedAt), asc(applications.id))
-          .limit(BATCH)
-          // Started now (a query builder alone runs only when awaited).
-          .execute();
-      async function* rows() {
-        yield CSV_BOM + csvRow(APPLICATION_COLUMNS);
-        let next = page(undefined);
-        for (;;) {
-          const batch = await next;
-          if (!batch.length) return;
-          const last = batch[batch.length - 1]!;
-          // The next page is read while this one is formatted and sent.
-          next =
-            batch.length === BATCH
-              ? page({ at: sql`${last.cursorAt}::timestamptz`, id: last.id })
-              : Promise.resolve([] as Awaited<ReturnType<typeof page>>);
-          // A download cut short leaves this read unawaited: its failure must not go unhandled.
-          next.catch(() => {});
-          yield batch.map((r) => csvRow(applicationRow(r, eventStart))).join('');
-        }
+      return sendApplicationsCsv(app.db, reply, where, app.config.event.startDate);
+    },
+  );
+
+  // The selection of the Applications tab: listed ids, or all a filter matches (with the count the
+  // admin saw, as every bulk action by filter).
+  app.post(
+    '/applications/csv',
+    { config: admin, schema: { body: bulkTargetBodySchema } },
+    async (request, reply) => {
+      const target = bulkTargetOf(request.body, app.config.event.startDate);
+      const where = targetWhere(target);
+      if (!('ids' in target)) {
+        const [row] = await app.db.select({ n: count() }).from(applications).where(where);
+        checkCount(target, row?.n ?? 0);
       }
-      // Each chunk is a whole page (about half a megabyte): the stream holds two, not the default 16.
-      return sendCsvDownload(reply, exportFileName('applications_export'), rows(), { highWaterMark: 2 });
+      await audit(app.db, actorOf(request), {
+        action: 'export.applications',
+        targetType: 'export',
+        after: targetAudit(target),
+      });
+      return sendApplicationsCsv(app.db, reply, where, app.config.event.startDate);
     },
   );
 
@@ -273,39 +301,48 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/resumes/zip', { config: admin, schema: { body: bulkIdsBodySchema } }, async (request, reply) => {
-    const ids = [...new Set(request.body.application_ids)];
-    const rows = await app.db
-      .select({
-        id: applications.id,
-        firstName: applications.firstName,
-        lastName: applications.lastName,
-        key: uploads.storageKey,
-      })
-      .from(applications)
-      .innerJoin(uploads, eq(uploads.id, applications.resumeUploadId))
-      .where(and(inArray(applications.id, ids), isNotNull(applications.resumeUploadId)))
-      .orderBy(asc(applications.lastName), asc(applications.firstName));
-    if (!rows.length) throw errors.notFound('None of the selected applications has a resume.', 'no_resumes');
-    await audit(app.db, actorOf(request), {
-      action: 'export.resumes',
-      targetType: 'export',
-      after: { application_ids: ids, files: rows.length },
-    });
-    const zip = new yazl.ZipFile();
-    for (const r of rows) {
-      const ext = r.key.slice(r.key.lastIndexOf('.'));
-      // Entry names are ours: applicant name and id, never an uploaded file name.
-      const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
-      // Lazy: each file is opened only when the zip reaches it, so 1,000 resumes hold one descriptor.
-      zip.addReadStreamLazy(entry, { compress: false }, (cb) => cb(null, app.storage.read(r.key)));
-    }
-    zip.end();
-    const name = exportFileName('resumes').replace(/\.csv$/, '.zip');
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(zip.outputStream);
-  });
+  app.post(
+    '/resumes/zip',
+    { config: admin, schema: { body: bulkTargetBodySchema } },
+    async (request, reply) => {
+      const target = bulkTargetOf(request.body, app.config.event.startDate);
+      // Every application the target names, with its resume when it has one: a filter's count is
+      // of applications, as the list counts them.
+      const matched = await app.db
+        .select({
+          id: applications.id,
+          firstName: applications.firstName,
+          lastName: applications.lastName,
+          key: uploads.storageKey,
+        })
+        .from(applications)
+        .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
+        .where(targetWhere(target))
+        .orderBy(asc(applications.lastName), asc(applications.firstName), asc(applications.id));
+      checkCount(target, matched.length);
+      const rows = matched.filter((r): r is typeof r & { key: string } => r.key !== null);
+      if (!rows.length)
+        throw errors.notFound('None of the selected applications has a resume.', 'no_resumes');
+      await audit(app.db, actorOf(request), {
+        action: 'export.resumes',
+        targetType: 'export',
+        after: { ...targetAudit(target), files: rows.length },
+      });
+      const zip = new yazl.ZipFile();
+      for (const r of rows) {
+        const ext = r.key.slice(r.key.lastIndexOf('.'));
+        // Entry names are ours: applicant name and id, never an uploaded file name.
+        const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
+        // Lazy: each file is opened only when the zip reaches it, so 1,000 resumes hold one descriptor.
+        zip.addReadStreamLazy(entry, { compress: false }, (cb) => cb(null, app.storage.read(r.key)));
+      }
+      zip.end();
+      const name = exportFileName('resumes').replace(/\.csv$/, '.zip');
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(zip.outputStream);
+    },
+  );
 };

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedResultSchema } from '@lanyard/shared/admin';
+import { deletedResultSchema, type BulkTargetBody } from '@lanyard/shared/admin';
 import { api } from '@/lib/api-client';
 import { invalidateAfterApplicationChange } from './applications-invalidate';
 
-export function bulkDeleteApplications(ids: readonly string[]) {
-  return api.post(
-    '/api/admin/applications/bulk/delete',
-    { application_ids: ids },
-    { schema: deletedResultSchema },
-  );
+/** The ids, or the list's filter with the count the admin confirmed (409 count_changed otherwise). */
+export function bulkDeleteApplications(target: BulkTargetBody) {
+  return api.post('/api/admin/applications/bulk/delete', target, { schema: deletedResultSchema });
 }
 
 export function useBulkDeleteApplications() {

@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bulkResultSchema } from '@lanyard/shared/admin';
+import { bulkResultSchema, type BulkTargetBody } from '@lanyard/shared/admin';
 import type { DecisionStatus } from '@lanyard/shared/constants';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAfterApplicationChange } from './applications-invalidate';
 
 export interface BulkStatusInput {
-  ids: readonly string[];
+  /** The ids, or the list's filter with the count the admin confirmed. */
+  target: BulkTargetBody;
   status: DecisionStatus;
 }
 
-/** One transaction on the server; answers how many were updated. */
-export function bulkUpdateStatus({ ids, status }: BulkStatusInput) {
+/** One transaction on the server; answers how many were updated (409 count_changed by filter). */
+export function bulkUpdateStatus({ target, status }: BulkStatusInput) {
   return apiRequest('/api/admin/applications/bulk/status', {
     method: 'PUT',
-    body: { application_ids: ids, status },
+    body: { ...target, status },
     schema: bulkResultSchema,
   });
 }

@@ -7,7 +7,7 @@ import { applicationsQuery, type ApplicationListParams } from '../lib/applicatio
 export const APPLICATIONS_QUERY_KEY = ['admin', 'applications'] as const;
 
 export function getApplications(params: ApplicationListParams, signal?: AbortSignal) {
-  const query = applicationsQuery(params, params.page).toString();
+  const query = applicationsQuery(params, params).toString();
   return api.get(`/api/admin/applications?${query}`, { schema: adminApplicationsResponseSchema, signal });
 }
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
+  applicationsFilterBody,
   applicationsQuery,
   booleanFilter,
   cleanDate,
+  DEFAULT_SORT,
   EMPTY_FILTERS,
   filtersActiveLabel,
   filtersOf,
   readApplicationParams,
+  sameFilters,
   writeApplicationParams,
   type ApplicationListParams,
 } from './application-filters';
@@ -23,6 +26,8 @@ const full: ApplicationListParams = {
   schoolType: ['high_school'],
   ageGroup: ['under_18', 'adult'],
   rsvp: ['no_response'],
+  sort: 'name',
+  dir: 'desc',
   page: 3,
 };
 
@@ -34,7 +39,12 @@ describe('applications filters in the URL', () => {
 
   it('keeps other keys (the tab, the users filters) and replaces only its own', () => {
     const start = new URLSearchParams('tab=applications&users_search=x&app_status=rejected&app_page=9');
-    const out = writeApplicationParams(start, { ...EMPTY_FILTERS, status: ['accepted'], page: 1 });
+    const out = writeApplicationParams(start, {
+      ...EMPTY_FILTERS,
+      ...DEFAULT_SORT,
+      status: ['accepted'],
+      page: 1,
+    });
     expect(out.get('tab')).toBe('applications');
     expect(out.get('users_search')).toBe('x');
     expect(out.getAll('app_status')).toEqual(['accepted']);
@@ -44,6 +54,7 @@ describe('applications filters in the URL', () => {
   it('leaves empty values and page 1 out, so no filters means a clean URL', () => {
     const out = writeApplicationParams(new URLSearchParams('tab=applications'), {
       ...EMPTY_FILTERS,
+      ...DEFAULT_SORT,
       search: '   ',
       page: 1,
     });
@@ -68,6 +79,31 @@ describe('applications filters in the URL', () => {
     const a = readApplicationParams(new URLSearchParams('app_status=rejected&app_status=pending'));
     const b = readApplicationParams(new URLSearchParams('app_status=pending&app_status=rejected'));
     expect(a.status).toEqual(b.status);
+  });
+
+  it("keeps the sort, leaving out the default order and a column's own default direction", () => {
+    const keys = (p: Partial<typeof full>) =>
+      writeApplicationParams(new URLSearchParams(), {
+        ...EMPTY_FILTERS,
+        ...DEFAULT_SORT,
+        page: 1,
+        ...p,
+      }).toString();
+    expect(keys({})).toBe('');
+    expect(keys({ sort: 'submitted', dir: 'desc' })).toBe('');
+    expect(keys({ sort: 'submitted', dir: 'asc' })).toBe('app_sort=submitted&app_dir=asc');
+    expect(keys({ sort: 'name', dir: 'asc' })).toBe('app_sort=name');
+    expect(keys({ sort: 'status', dir: 'desc' })).toBe('app_sort=status&app_dir=desc');
+    const read = (q: string) => {
+      const p = readApplicationParams(new URLSearchParams(q));
+      return [p.sort, p.dir];
+    };
+    expect(read('app_sort=name')).toEqual(['name', 'asc']);
+    expect(read('app_sort=school&app_dir=desc')).toEqual(['school', 'desc']);
+    // Unknown columns and directions fall back, never reach the API.
+    expect(read('app_sort=score&app_dir=desc')).toEqual(['submitted', 'desc']);
+    expect(read('app_sort=name&app_dir=sideways')).toEqual(['name', 'asc']);
+    expect(read('')).toEqual(['submitted', 'desc']);
   });
 
   it('bounds text filters', () => {
@@ -101,7 +137,7 @@ describe('cleanDate', () => {
 
 describe('the API query', () => {
   it('uses the API names, repeated keys and page/limit', () => {
-    const q = applicationsQuery(filtersOf(full), 3);
+    const q = applicationsQuery(filtersOf(full), { ...DEFAULT_SORT, page: 3 });
     expect(q.get('search')).toBe('ada lovelace');
     expect(q.get('school')).toBe('Riverside');
     expect(q.get('major')).toBe('Math');
@@ -113,6 +149,39 @@ describe('the API query', () => {
     expect(q.get('is_high_school')).toBe('true');
     expect(q.get('page')).toBe('3');
     expect(q.get('limit')).toBe('50');
+    // The default order is the server's default: not sent.
+    expect(q.has('sort')).toBe(false);
+    expect(q.has('dir')).toBe(false);
+  });
+
+  it('sends any other sort with its direction', () => {
+    const q = applicationsQuery(filtersOf(full), { sort: 'name', dir: 'asc', page: 1 });
+    expect(q.get('sort')).toBe('name');
+    expect(q.get('dir')).toBe('asc');
+  });
+
+  it('is the same filter a bulk action by filter sends, as JSON', () => {
+    expect(applicationsFilterBody(filtersOf(full))).toEqual({
+      search: 'ada lovelace',
+      school: 'Riverside',
+      major: 'Math',
+      status: ['pending', 'accepted'],
+      role: ['mentor'],
+      rsvp_status: ['no_response'],
+      date_start: '2025-07-03',
+      date_end: '2025-08-18',
+      is_high_school: 'true',
+    });
+    expect(applicationsFilterBody(EMPTY_FILTERS)).toEqual({});
+  });
+
+  it('tells the same filters apart from other ones, whatever the chip order', () => {
+    const a = { ...EMPTY_FILTERS, status: ['pending', 'accepted'] as const };
+    expect(sameFilters({ ...a, status: [...a.status] }, { ...a, status: ['pending', 'accepted'] })).toBe(
+      true,
+    );
+    expect(sameFilters({ ...EMPTY_FILTERS, search: 'ada ' }, { ...EMPTY_FILTERS, search: 'ada' })).toBe(true);
+    expect(sameFilters({ ...EMPTY_FILTERS, search: 'ada' }, { ...EMPTY_FILTERS, search: 'bob' })).toBe(false);
   });
 
   it('sends a boolean-like filter only when exactly one option is chosen', () => {

@@ -1,11 +1,21 @@
+import {
+  APPLICATION_SORTS,
+  DEFAULT_APPLICATION_SORT,
+  defaultSortDirection,
+  SORT_DIRECTIONS,
+  type ApplicationFiltersInput,
+  type ApplicationSort,
+  type SortDirection,
+} from '@lanyard/shared/admin';
 import { PAGE_SIZE } from '@lanyard/shared/constants';
 import { isoDateProblem } from '@lanyard/shared/dates';
 import { labelledOptions } from '@lanyard/shared/labels';
 
 /**
- * The applications tab's filters (spec §2) and their two representations: the page URL (so a
- * filtered view is shareable and survives a reload) and the query string of
- * GET /api/admin/applications and of the CSV export (docs/api-admin.md).
+ * The applications tab's filters (spec §2), sort and page, and their representations: the page URL
+ * (so a filtered, sorted view is shareable and survives a reload), the query string of
+ * GET /api/admin/applications and of the CSV export, and the `filter` of a bulk action by filter
+ * (docs/api-admin.md).
  */
 
 export const APPLICATION_STATUS_FILTERS = [
@@ -45,8 +55,16 @@ export interface ApplicationFilters {
 }
 
 export interface ApplicationListParams extends ApplicationFilters {
+  sort: ApplicationSort;
+  dir: SortDirection;
   page: number;
 }
+
+/** Newest first: the list's order when the URL names none. */
+export const DEFAULT_SORT: Pick<ApplicationListParams, 'sort' | 'dir'> = {
+  sort: DEFAULT_APPLICATION_SORT,
+  dir: defaultSortDirection(DEFAULT_APPLICATION_SORT),
+};
 
 export const EMPTY_FILTERS: ApplicationFilters = {
   search: '',
@@ -92,6 +110,8 @@ export const APPLICATION_URL_KEYS = {
   schoolType: 'app_school_type',
   ageGroup: 'app_age',
   rsvp: 'app_rsvp',
+  sort: 'app_sort',
+  dir: 'app_dir',
   page: 'app_page',
 } as const;
 
@@ -111,12 +131,22 @@ function pick<T extends string>(values: readonly string[], allowed: readonly T[]
 
 const TEXT_MAX = 200;
 
-/** Reads the filters and page from the URL; unknown values are ignored, a bad page is page 1. */
+/** The sort named in the URL; an unknown column is the default, a missing direction the column's. */
+function readSort(params: URLSearchParams): Pick<ApplicationListParams, 'sort' | 'dir'> {
+  const K = APPLICATION_URL_KEYS;
+  const sort = pick([params.get(K.sort) ?? ''], APPLICATION_SORTS)[0];
+  if (!sort) return DEFAULT_SORT;
+  const dir = pick([params.get(K.dir) ?? ''], SORT_DIRECTIONS)[0];
+  return { sort, dir: dir ?? defaultSortDirection(sort) };
+}
+
+/** Reads the filters, sort and page from the URL; unknown values are ignored, a bad page is page 1. */
 export function readApplicationParams(params: URLSearchParams): ApplicationListParams {
   const K = APPLICATION_URL_KEYS;
   const text = (key: string) => (params.get(key) ?? '').slice(0, TEXT_MAX);
   const page = Number(params.get(K.page));
   return {
+    ...readSort(params),
     search: text(K.search),
     school: text(K.school),
     major: text(K.major),
@@ -133,7 +163,8 @@ export function readApplicationParams(params: URLSearchParams): ApplicationListP
 
 /**
  * A copy of `params` with the applications filters replaced by `next`; other keys (`tab`, the
- * users tab's filters) are kept. Empty values and page 1 are left out: a clean URL means "no filters".
+ * users tab's filters) are kept. Empty values, the default sort and page 1 are left out: a clean URL
+ * means "no filters, newest first".
  */
 export function writeApplicationParams(
   params: URLSearchParams,
@@ -152,6 +183,10 @@ export function writeApplicationParams(
   for (const v of next.schoolType) out.append(K.schoolType, v);
   for (const v of next.ageGroup) out.append(K.ageGroup, v);
   for (const v of next.rsvp) out.append(K.rsvp, v);
+  if (next.sort !== DEFAULT_SORT.sort || next.dir !== DEFAULT_SORT.dir) {
+    out.set(K.sort, next.sort);
+    if (next.dir !== defaultSortDirection(next.sort)) out.set(K.dir, next.dir);
+  }
   if (next.page > 1) out.set(K.page, String(next.page));
   return out;
 }
@@ -163,31 +198,52 @@ export function booleanFilter<T extends string>(chosen: readonly T[], trueValue:
 }
 
 /**
- * The query string of GET /api/admin/applications (with `page`) and of the CSV export (without):
- * repeated keys for lists, empty values omitted, the boolean-like filters only when decided.
+ * The filters as the API names them (the list's query fields, and a bulk action's `filter`): empty
+ * values omitted, the boolean-like filters only when decided.
  */
-export function applicationsQuery(filters: ApplicationFilters, page?: number): URLSearchParams {
-  const q = new URLSearchParams();
+export function applicationsFilterBody(filters: ApplicationFilters): ApplicationFiltersInput {
+  const body: ApplicationFiltersInput = {};
   const search = filters.search.trim();
   const school = filters.school.trim();
   const major = filters.major.trim();
-  if (search) q.set('search', search);
-  if (school) q.set('school', school);
-  if (major) q.set('major', major);
-  for (const v of filters.status) q.append('status', v);
-  for (const v of filters.role) q.append('role', v);
-  for (const v of filters.rsvp) q.append('rsvp_status', v);
+  if (search) body.search = search;
+  if (school) body.school = school;
+  if (major) body.major = major;
+  if (filters.status.length) body.status = [...filters.status];
+  if (filters.role.length) body.role = [...filters.role];
+  if (filters.rsvp.length) body.rsvp_status = [...filters.rsvp];
   // A typed year the API refuses (a date input takes any four digits) is left out, not sent.
   const dateFrom = cleanDate(filters.dateFrom);
   const dateTo = cleanDate(filters.dateTo);
-  if (dateFrom) q.set('date_start', dateFrom);
-  if (dateTo) q.set('date_end', dateTo);
+  if (dateFrom) body.date_start = dateFrom;
+  if (dateTo) body.date_end = dateTo;
   const highSchool = booleanFilter(filters.schoolType, 'high_school');
-  if (highSchool) q.set('is_high_school', highSchool);
+  if (highSchool) body.is_high_school = highSchool;
   const under18 = booleanFilter(filters.ageGroup, 'under_18');
-  if (under18) q.set('age_under_18', under18);
-  if (page !== undefined) {
-    q.set('page', String(page));
+  if (under18) body.age_under_18 = under18;
+  return body;
+}
+
+/**
+ * The query string of GET /api/admin/applications (with the sort and page) and of the CSV export
+ * (the filters alone): repeated keys for lists.
+ */
+export function applicationsQuery(
+  filters: ApplicationFilters,
+  list?: Pick<ApplicationListParams, 'sort' | 'dir' | 'page'>,
+): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(applicationsFilterBody(filters))) {
+    if (Array.isArray(value)) for (const v of value) q.append(key, String(v));
+    else q.set(key, String(value));
+  }
+  if (list) {
+    // The default order is left out, so the query (and its cache key on the server) stays as before.
+    if (list.sort !== DEFAULT_SORT.sort || list.dir !== DEFAULT_SORT.dir) {
+      q.set('sort', list.sort);
+      q.set('dir', list.dir);
+    }
+    q.set('page', String(list.page));
     q.set('limit', String(PAGE_SIZE));
   }
   return q;
@@ -213,8 +269,13 @@ export function filtersActiveLabel(count: number): string {
   return `${count} ${count === 1 ? 'filter' : 'filters'} active`;
 }
 
-/** The filters alone (no page), e.g. for the export. */
+/** The filters alone (no sort or page), e.g. for the export. */
 export function filtersOf(params: ApplicationListParams): ApplicationFilters {
-  const { page: _page, ...filters } = params;
+  const { page: _page, sort: _sort, dir: _dir, ...filters } = params;
   return filters;
+}
+
+/** The same filters, whatever order their values were chosen in: e.g. to tell whether a selection still fits. */
+export function sameFilters(a: ApplicationFilters, b: ApplicationFilters): boolean {
+  return applicationsQuery(a).toString() === applicationsQuery(b).toString();
 }

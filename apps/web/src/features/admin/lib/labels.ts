@@ -55,6 +55,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   });
 }
 
+/** A count as organisers read it: "5,000". */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 export function fullName(a: { first_name: string; last_name: string }): string {
   return `${a.first_name} ${a.last_name}`.trim();
 }
@@ -77,7 +82,7 @@ export function safeHttpUrl(value: unknown): string | null {
  * the card says how the two numbers meet: "808 applicants + 1 staff account = 809 users".
  */
 export function registeredUsersNote(s: Pick<DashboardStats, 'total_users' | 'staff_users'>): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = formatCount;
   const applicants = `${n(s.total_users)} applicant${s.total_users === 1 ? '' : 's'}`;
   const staff = `${n(s.staff_users)} staff account${s.staff_users === 1 ? '' : 's'}`;
   return `${applicants} + ${staff} = ${n(s.total_users + s.staff_users)} users`;

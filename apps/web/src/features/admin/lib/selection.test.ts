@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { pageSelectionState, toggleAllOnPage, withIds } from './selection';
+import { EMPTY_FILTERS } from './application-filters';
+import {
+  EMPTY_SELECTION,
+  fitToList,
+  isSelected,
+  pageSelectionState,
+  pageState,
+  selectionCount,
+  selectionTarget,
+  toggleAllOnPage,
+  togglePage,
+  toggleRow,
+  withIds,
+  type SelectionState,
+} from './selection';
 
 describe('application selection', () => {
   it('tells whether a page is fully, partly or not selected', () => {
@@ -31,5 +45,42 @@ describe('application selection', () => {
     const next = withIds(start, ['b'], true);
     expect([...start]).toEqual(['a']);
     expect([...withIds(next, ['a'], false)]).toEqual(['b']);
+  });
+});
+
+describe('all matching this filter', () => {
+  const filters = { ...EMPTY_FILTERS, status: ['pending' as const], search: 'ada' };
+  const all: SelectionState = { kind: 'matching', filters, total: 612 };
+
+  it("counts the filter's total and shows every row, on every page, as selected", () => {
+    expect(selectionCount(all)).toBe(612);
+    expect(isSelected(all, 'any-id')).toBe(true);
+    expect(pageState(all, ['a', 'b'])).toBe('all');
+    expect(pageState(all, [])).toBe('none');
+  });
+
+  it('sends the filter and the count the admin is shown; ids otherwise; nothing when empty', () => {
+    expect(selectionTarget(all)).toEqual({
+      filter: { search: 'ada', status: ['pending'] },
+      expected_count: 612,
+    });
+    expect(selectionTarget({ kind: 'ids', ids: new Set(['a']) })).toEqual({ application_ids: ['a'] });
+    expect(selectionTarget(EMPTY_SELECTION)).toBeNull();
+  });
+
+  it('unticking a row keeps the rest of the visible page; the page box clears it all', () => {
+    const next = toggleRow(all, 'b', false, ['a', 'b', 'c']);
+    expect(next).toEqual({ kind: 'ids', ids: new Set(['a', 'c']) });
+    expect(toggleRow(all, 'b', true, ['a', 'b'])).toBe(all);
+    expect(togglePage(all, ['a', 'b'])).toEqual(EMPTY_SELECTION);
+  });
+
+  it('follows the list: a new count for the same filter is kept, another filter or none left clears it', () => {
+    expect(fitToList(all, { ...filters }, 612)).toBe(all);
+    expect(fitToList(all, { ...filters }, 613)).toEqual({ ...all, total: 613 });
+    expect(fitToList(all, { ...filters, search: 'bob' }, 612)).toEqual(EMPTY_SELECTION);
+    expect(fitToList(all, filters, 0)).toEqual(EMPTY_SELECTION);
+    const ids: SelectionState = { kind: 'ids', ids: new Set(['a']) };
+    expect(fitToList(ids, EMPTY_FILTERS, 3)).toBe(ids);
   });
 });

@@ -1,19 +1,25 @@
-import type { AdminApplication } from '@lanyard/shared/admin';
+import type { AdminApplication, ApplicationSort, SortDirection } from '@lanyard/shared/admin';
 import { Eye } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatDate, fullName, roleName, rsvpLabel } from '../../lib/labels';
-import { pageSelectionState } from '../../lib/selection';
+import type { PageSelectionState } from '../../lib/selection';
+import { SortableHeader } from './sortable-header';
 import { StatusBadge } from './status-badge';
 
 interface ApplicationsTableProps {
   applications: readonly AdminApplication[];
   loading: boolean;
-  selected: ReadonlySet<string>;
+  isSelected: (id: string) => boolean;
+  /** The header box: the page (or "all matching") fully, partly or not selected. */
+  pageState: PageSelectionState;
   onToggle: (id: string, checked: boolean) => void;
-  onToggleAll: (pageIds: string[]) => void;
+  onToggleAll: () => void;
   onView: (id: string) => void;
+  sort: ApplicationSort;
+  dir: SortDirection;
+  onSort: (column: ApplicationSort) => void;
   /** Shown in place of rows when there are none and nothing is loading. */
   emptyMessage?: string;
 }
@@ -36,14 +42,17 @@ function CellText({ text, className }: { text: string; className?: string }) {
 export function ApplicationsTable({
   applications,
   loading,
-  selected,
+  isSelected,
+  pageState: state,
   onToggle,
   onToggleAll,
   onView,
+  sort,
+  dir,
+  onSort,
   emptyMessage = 'No applications found.',
 }: ApplicationsTableProps) {
-  const pageIds = applications.map((a) => a._id);
-  const state = pageSelectionState(selected, pageIds);
+  const sortable = { sort, dir, onSort };
 
   return (
     <Table aria-label="Applications" aria-busy={loading || undefined}>
@@ -58,18 +67,18 @@ export function ApplicationsTable({
               ref={(el) => {
                 if (el) el.indeterminate = state === 'some';
               }}
-              disabled={pageIds.length === 0}
-              onChange={() => onToggleAll(pageIds)}
+              disabled={applications.length === 0}
+              onChange={onToggleAll}
             />
           </Th>
-          <Th>Name</Th>
+          <SortableHeader column="name" label="Name" {...sortable} />
           <Th>Email</Th>
           <Th>Role</Th>
-          <Th>Status</Th>
-          <Th>School</Th>
+          <SortableHeader column="status" label="Status" {...sortable} />
+          <SortableHeader column="school" label="School" {...sortable} />
           <Th>Major</Th>
           <Th>RSVP Status</Th>
-          <Th>Submitted</Th>
+          <SortableHeader column="submitted" label="Submitted" {...sortable} />
           <Th className={`${STICKY} bg-slate-50`}>
             <span className="sr-only">Actions</span>
           </Th>
@@ -92,12 +101,12 @@ export function ApplicationsTable({
         ) : (
           applications.map((a) => {
             const name = fullName(a);
-            const isSelected = selected.has(a._id);
+            const selected = isSelected(a._id);
             return (
               <Tr
                 key={a._id}
                 className="group data-[selected=true]:bg-blue-50"
-                data-selected={isSelected}
+                data-selected={selected}
                 data-application-id={a._id}
               >
                 <Td>
@@ -105,7 +114,7 @@ export function ApplicationsTable({
                     type="checkbox"
                     aria-label={`Select ${name}`}
                     className="size-4 accent-brand-ink"
-                    checked={isSelected}
+                    checked={selected}
                     onChange={(event) => onToggle(a._id, event.target.checked)}
                   />
                 </Td>

@@ -1,42 +1,14 @@
-import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
-import { useBulkDeleteApplications } from '../../api/applications-bulk-delete';
 import { useApplicationSelection } from '../../lib/selection';
-import { notifyNoneSelected, selectedLabel } from './bulk-messages';
+import { useBulkActions } from './bulk-actions';
+import { selectedLabel } from './bulk-messages';
 
 export function BulkDeleteCard() {
   const selection = useApplicationSelection();
-  const mutation = useBulkDeleteApplications();
-  const [confirming, setConfirming] = useState(false);
-
-  const open = () => {
-    if (selection.count === 0) {
-      notifyNoneSelected();
-      return;
-    }
-    setConfirming(true);
-  };
-
-  const run = () => {
-    mutation.mutate([...selection.ids], {
-      onSuccess: ({ deleted }) => {
-        setConfirming(false);
-        selection.clear();
-        toast.success('Applications Deleted', {
-          description: `${deleted} ${deleted === 1 ? 'application was' : 'applications were'} permanently deleted.`,
-        });
-      },
-      onError: () => {
-        setConfirming(false);
-        toast.error('Error', { description: 'Failed to delete applications' });
-      },
-    });
-  };
+  const bulk = useBulkActions();
 
   return (
     <Card aria-labelledby="bulk-delete-title" className="border-red-200">
@@ -51,24 +23,12 @@ export function BulkDeleteCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="destructive" onClick={open} disabled={mutation.isPending}>
+        <Button variant="destructive" onClick={bulk.askDelete} disabled={bulk.busy}>
           <Trash2 aria-hidden="true" />
           Delete Selected Applications
         </Button>
       </CardContent>
-      <TypedConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Are you sure?"
-        description={`This permanently deletes ${selection.count} selected ${
-          selection.count === 1 ? 'application' : 'applications'
-        } and their resumes. This cannot be undone.`}
-        confirmText="confirm"
-        actionLabel="Delete Applications"
-        destructive
-        pending={mutation.isPending}
-        onConfirm={run}
-      />
+      {bulk.dialog}
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 import { toast } from 'sonner';
+import { formatCount } from '../../lib/labels';
 
 /** "N Selected" (the bulk cards' badge). */
 export function selectedLabel(count: number): string {
-  return `${count} Selected`;
+  return `${formatCount(count)} Selected`;
 }
 
 export function notifyNoneSelected(): void {
