@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/helper';
+import { openMailbox } from '../../../test/mailbox';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -130,5 +131,64 @@ describe('register', () => {
     expectLimited(await post('/api/auth/register', { email, password: GOOD_PASSWORD }, ip), 600);
     const { rows } = await ctx.database.pool.query('select 1 from users where email = $1', [email]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('verify-email', () => {
+  it('never counts a valid link: a whole campus behind one address verifies on deadline night', async () => {
+    const campus = randomIp();
+    const mailbox = await openMailbox(ctx);
+    try {
+      const accounts = await Promise.all(
+        Array.from({ length: 35 }, () => registerUser(ctx.app, { remoteAddress: randomIp() })),
+      );
+      for (const { email } of accounts) {
+        const token = await mailbox.token(email, 'email_verification');
+        expect((await post('/api/auth/verify-email', { token }, campus)).statusCode).toBe(200);
+      }
+    } finally {
+      await mailbox.close();
+    }
+  });
+
+  it('answers 429 after 30 wrong links from one address, and then even a valid one waits', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await post('/api/auth/verify-email', { token: `not-a-real-token-${i}` }, ip);
+      expect(res.statusCode).toBe(400);
+    }
+    expectLimited(await post('/api/auth/verify-email', { token: 'not-a-real-token-x' }, ip), 900);
+    const mailbox = await openMailbox(ctx);
+    try {
+      const { email } = await registerUser(ctx.app, { remoteAddress: randomIp() });
+      const token = await mailbox.token(email, 'email_verification');
+      expectLimited(await post('/api/auth/verify-email', { token }, ip), 900);
+      // Its owner elsewhere is not held up by someone else's guessing.
+      expect((await post('/api/auth/verify-email', { token }, randomIp())).statusCode).toBe(200);
+    } finally {
+      await mailbox.close();
+    }
+  });
+});
+
+describe('password-reset/verify', () => {
+  it('answers 429 after 30 wrong codes from one address', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await post(
+        '/api/auth/password-reset/verify',
+        { oob_code: `not-a-real-code-${i}`, new_password: GOOD_PASSWORD },
+        ip,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    expectLimited(
+      await post(
+        '/api/auth/password-reset/verify',
+        { oob_code: 'not-a-real-code-x', new_password: GOOD_PASSWORD },
+        ip,
+      ),
+      900,
+    );
   });
 });

@@ -188,15 +188,19 @@ export async function completePasswordReset(
   ctx: Ctx,
   body: { oob_code: string; new_password: string },
 ): Promise<void> {
-  await enforceLimits(ctx.db, [{ key: `reset-verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }]);
+  // Only wrong codes count, as for verification links.
+  const limits = [{ key: `reset-verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }];
+  await checkLimits(ctx.db, limits);
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, ctx.config, body.oob_code, 'password_reset');
-    if (!userId)
+    if (!userId) {
+      await recordHits(ctx.db, limits);
       throw errors.badRequest(
         'This reset link is invalid or has expired. Please ask for a new one.',
         'invalid_token',
       );
+    }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     rejectWeak(body.new_password, user?.email ?? '');
     // A reset proves control of the mailbox, so it verifies the address too.
@@ -217,11 +221,16 @@ export async function completePasswordReset(
 }
 
 export async function verifyEmail(ctx: Ctx, token: string): Promise<void> {
-  await enforceLimits(ctx.db, [{ key: `verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }]);
+  // Only wrong links count, as with sign-ins: a campus behind one NAT address verifies hundreds
+  // of accounts on deadline night, while someone guessing tokens is stopped.
+  const limits = [{ key: `verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }];
+  await checkLimits(ctx.db, limits);
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, ctx.config, token, 'email_verification');
-    if (!userId)
+    if (!userId) {
+      await recordHits(ctx.db, limits);
       throw errors.badRequest('This verification link is invalid or has expired.', 'invalid_token');
+    }
     await tx
       .update(users)
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
