@@ -3,188 +3,27 @@
  * docs/api-applicant.md at the repository root: read it before calling the applicant API.
  */
 import { z } from 'zod';
-import { APPLICANT_VIEW_STATUSES, SHIRT_SIZES, WORD_LIMITS } from './constants';
+import { APPLICANT_VIEW_STATUSES, WORD_LIMITS } from './constants';
 import { countWords, isUnder18On, isValidBirthday } from './dates';
+import { answersShape } from './questions/schema';
 
-export const HIGH_SCHOOL_YEARS = ['freshman', 'sophomore', 'junior', 'senior'] as const;
-export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
-export const RACES = [
-  'asian',
-  'black',
-  'hispanic',
-  'white',
-  'native',
-  'pacific',
-  'raceOther',
-  'race-prefer-not-to-say',
-] as const;
-export const SOCIAL_MEDIA_CONNECTIONS = ['yes', 'will-do-now'] as const;
-export const AVAILABILITY = ['yes', 'no', 'likely'] as const;
-export const WORKSHOP_INTEREST = ['yes', 'no'] as const;
-export const ONSITE_AVAILABILITY = ['onsite', 'virtual', 'hybrid'] as const;
+export {
+  AVAILABILITY,
+  GENDER_LABELS,
+  GENDERS,
+  HIGH_SCHOOL_YEAR_LABELS,
+  HIGH_SCHOOL_YEARS,
+  MENTOR_PRESETS,
+  ONSITE_AVAILABILITY,
+  RACE_LABELS,
+  RACES,
+  SOCIAL_MEDIA_CONNECTIONS,
+  WORKSHOP_INTEREST,
+} from './questions/options';
+export { optionalHttpUrl } from './questions/validators';
 
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  male: 'Male',
-  female: 'Female',
-  other: 'Other',
-  'prefer-not-to-say': 'Prefer not to say',
-};
-export const RACE_LABELS: Record<(typeof RACES)[number], string> = {
-  asian: 'Asian',
-  black: 'Black or African American',
-  hispanic: 'Hispanic or Latino',
-  white: 'White',
-  native: 'American Indian or Alaska Native',
-  pacific: 'Native Hawaiian or Other Pacific Islander',
-  raceOther: 'Other',
-  'race-prefer-not-to-say': 'Prefer not to say',
-};
-export const HIGH_SCHOOL_YEAR_LABELS: Record<(typeof HIGH_SCHOOL_YEARS)[number], string> = {
-  freshman: 'Freshman',
-  sophomore: 'Sophomore',
-  junior: 'Junior',
-  senior: 'Senior',
-};
-
-/** Mentor preset lists (spec §3); custom entries are allowed beside them. */
-export const MENTOR_PRESETS = {
-  expertiseAreas: [
-    'Android',
-    'iOS',
-    'Web Development',
-    'Hardware',
-    'Windows',
-    'macOS',
-    'Cloud',
-    'Machine Learning',
-    'Data Science',
-    'UI/UX Design',
-    'Backend',
-    'Frontend',
-    'DevOps',
-  ],
-  programmingLanguages: [
-    'Java',
-    'Python',
-    'JavaScript',
-    'TypeScript',
-    'C',
-    'C++',
-    'C#',
-    'Go',
-    'Rust',
-    'Swift',
-    'Kotlin',
-    'Ruby',
-    'PHP',
-  ],
-  buildTools: [
-    'npm',
-    'Yarn',
-    'Webpack',
-    'Vite',
-    'Gradle',
-    'Maven',
-    'Make',
-    'CMake',
-    'Bazel',
-    'Docker',
-    'Cargo',
-  ],
-  frameworks: [
-    'React',
-    'Angular',
-    'Vue',
-    'Svelte',
-    'Next.js',
-    'Express',
-    'Django',
-    'Flask',
-    'Spring',
-    'Rails',
-    'Flutter',
-    'React Native',
-  ],
-  databases: [
-    'PostgreSQL',
-    'MySQL',
-    'SQLite',
-    'MongoDB',
-    'Redis',
-    'Firebase',
-    'DynamoDB',
-    'Cassandra',
-    'Elasticsearch',
-    'Supabase',
-  ],
-} as const;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).default('');
-const essay = (label: string) => text(label, 10_000);
-
-/** http(s) links only; empty means "not provided". */
-export const optionalHttpUrl = z
-  .string()
-  .trim()
-  .max(2048, 'Link is too long')
-  .refine(
-    (v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
-    'Enter a full link starting with http:// or https://',
-  )
-  .default('');
-
-const phone = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .max(40, 'Phone number is too long')
-  .regex(/^[+()\d\s.-]{7,}$/, 'Enter a valid phone number');
-
-/** Birth parts as the form sends them (numbers); validity is checked as a whole below. */
-const birthPart = (label: string) =>
-  z.number({ error: `${label} is required` }).int(`${label} must be a whole number`);
-
-/** The hacker application answers (spec §3). The e-mail comes from the account, never the body. */
-export const hackerAnswersObject = z.object({
-  firstName: text('First name', 100),
-  lastName: text('Last name', 100),
-  phone,
-  major: text('Major', 200),
-  university: text('School', 200),
-  isHighSchool: z.boolean().default(false),
-  highSchoolYear: z.enum(HIGH_SCHOOL_YEARS).optional(),
-  graduationYear: text('Graduation year', 20),
-  birthDay: birthPart('Birth day'),
-  birthMonth: birthPart('Birth month'),
-  birthYear: birthPart('Birth year'),
-  travelFrom: text('Travelling from', 200),
-  gender: z.enum(GENDERS).optional(),
-  genderOther: optionalText(100),
-  race: z.enum(RACES).optional(),
-  raceOther: optionalText(100),
-  shirtSize: z.enum(SHIRT_SIZES).optional(),
-  needsVisa: z.boolean().default(false),
-  needsAccommodation: z.boolean().default(false),
-  howDidYouHear: text('How did you hear about us', 500),
-  dietaryRestrictions: optionalText(500),
-  backgroundQuestion: essay('Background answer'),
-  householdObjectQuestion: essay('Household object answer'),
-  whyAttendQuestion: essay('Why attend answer'),
-  portfolio: optionalHttpUrl,
-  recruitmentEmails: z.boolean().default(false),
-  termsAccepted: z.boolean().default(false),
-  mlhTermsAccepted: z.boolean().default(false),
-  guardianName: optionalText(200),
-  socialMediaConnection: z.enum(SOCIAL_MEDIA_CONNECTIONS).optional(),
-  referralName: optionalText(200),
-});
+/** The hacker application answers, as the question catalogue declares them. */
+export const hackerAnswersObject = z.object(answersShape('hacker'));
 export type HackerAnswers = z.infer<typeof hackerAnswersObject>;
 
 export const BIRTHDAY_MESSAGE = 'Please enter a valid birthday';
@@ -237,40 +76,7 @@ export function hackerSubmissionSchema(eventStartDate: string) {
     .superRefine(hackerRules(eventStartDate));
 }
 
-const listEntry = z.string().trim().min(1).max(60);
-const mentorList = z
-  .array(listEntry)
-  .max(40, 'Choose at most 40 entries')
-  .default([])
-  .transform((items) => [...new Set(items)]);
-
-export const mentorAnswersObject = z.object({
-  firstName: text('First name', 100),
-  lastName: text('Last name', 100),
-  phone,
-  title: text('Title', 200),
-  affiliation: text('Affiliation', 200),
-  workEmail: z
-    .string()
-    .trim()
-    .max(254)
-    .refine((v) => v === '' || z.string().email().safeParse(v).success, 'Enter a valid work email')
-    .default(''),
-  mentorAvailability: z.enum(AVAILABILITY, { error: 'Please answer all availability questions.' }),
-  judgeAvailability: z.enum(AVAILABILITY, { error: 'Please answer all availability questions.' }),
-  workshopInterest: z.enum(WORKSHOP_INTEREST, { error: 'Please answer all availability questions.' }),
-  onsiteAvailability: z.enum(ONSITE_AVAILABILITY, { error: 'Please answer all availability questions.' }),
-  expertiseAreas: mentorList,
-  programmingLanguages: mentorList,
-  buildTools: mentorList,
-  frameworks: mentorList,
-  databases: mentorList,
-  whyGoodFit: z.string().trim().max(5000).default(''),
-  additionalInfo: optionalText(5000),
-  howDidYouHear: optionalText(500),
-  termsAccepted: z.boolean().default(false),
-  mlhTermsAccepted: z.boolean().default(false),
-});
+export const mentorAnswersObject = z.object(answersShape('mentor'));
 export type MentorAnswers = z.infer<typeof mentorAnswersObject>;
 
 export const MENTOR_WORD_LIMIT_MESSAGE = 'Why are you a good fit question must be 150 words or less.';

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { HackerAnswers, MentorAnswers } from '@lanyard/shared/application';
 import { MENTOR_PRESETS } from '@lanyard/shared/application';
 import type { applications } from '../../db/schema/index';
+import { columnsOf } from '../../modules/applications/columns';
 import { CITIES, FIRST, HEARD, LAST, MAJORS, SCHOOLS, SHIRTS, STATUSES } from './vocabulary';
 
 /** A seeded PRNG (mulberry32), so the same --seed gives the same data. */
@@ -49,10 +50,7 @@ export function fakePerson({ rand, pick }: Fake, i: number, run: string, mentorS
   return { i, first, last, role, email };
 }
 
-/**
- * A submitted application of `p`. Its columns copy the server's answer-to-column mapping
- * (modules/applications/service), which stays the one that counts.
- */
+/** A submitted application of `p`, its columns filled from its answers as a submission's are. */
 export function fakeApplication(
   { rand, pick }: Fake,
   p: FakePerson,
@@ -97,7 +95,8 @@ export function fakeApplication(
           backgroundQuestion: 'I have built web apps with friends and love learning new tools at hackathons.',
           householdObjectQuestion: 'A lamp: I help people see a problem clearly.',
           whyAttendQuestion: 'To meet people, learn something new and ship a project in a weekend.',
-          portfolio: `https://github.com/${p.first.toLowerCase()}${p.i}`,
+          // The link is optional: about a quarter of applicants leave it out.
+          portfolio: rand() < 0.75 ? `https://github.com/${p.first.toLowerCase()}${p.i}` : '',
           recruitmentEmails: rand() < 0.5,
           termsAccepted: true,
           mlhTermsAccepted: true,
@@ -131,25 +130,15 @@ export function fakeApplication(
           termsAccepted: true,
           mlhTermsAccepted: true,
         };
-  const hacker = p.role === 'hacker' ? (answers as HackerAnswers) : undefined;
   return {
     userId,
     role: p.role,
     status,
-    firstName: p.first,
-    lastName: p.last,
     email: p.email,
-    phone: common.phone,
-    school: hacker?.university ?? (answers as MentorAnswers).affiliation,
-    major: hacker?.major ?? (answers as MentorAnswers).title,
-    isHighSchool: hacker?.isHighSchool ?? false,
-    birthYear: hacker?.birthYear ?? null,
-    birthMonth: hacker?.birthMonth ?? null,
-    birthDay: hacker?.birthDay ?? null,
-    shirtSize: hacker?.shirtSize ?? null,
+    // The one mapping submit uses: the columns are whatever a real submission would store.
+    ...columnsOf(p.role, answers),
     answers,
     resumeUploadId,
-    portfolioUrl: hacker?.portfolio ?? null,
     submittedAt,
     updatedAt: submittedAt,
     decidedAt: status === 'pending' ? null : new Date(),

@@ -16,6 +16,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { AppConfig } from '../../config';
 import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { columnsOf } from './columns';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type ReleaseFlags = Pick<SettingsRow, 'hackerDecisionsReleased' | 'mentorDecisionsReleased'>;
@@ -256,27 +257,16 @@ export async function submitApplication(
       if (role === 'hacker' && !resume)
         throw errors.badRequest('resume_url: Resume is required', 'validation_error');
 
-      const hacker = role === 'hacker' ? (answers as HackerAnswers) : undefined;
       const [row] = await tx
         .insert(applications)
         .values({
           userId: user.id,
           role,
           status: 'pending',
-          firstName: answers.firstName,
-          lastName: answers.lastName,
           email: user.email,
-          phone: answers.phone,
-          school: hacker ? hacker.university : (answers as MentorAnswers).affiliation,
-          major: hacker ? hacker.major : (answers as MentorAnswers).title,
-          isHighSchool: hacker?.isHighSchool ?? false,
-          birthYear: hacker?.birthYear ?? null,
-          birthMonth: hacker?.birthMonth ?? null,
-          birthDay: hacker?.birthDay ?? null,
-          shirtSize: hacker?.shirtSize ?? null,
+          ...columnsOf(role, answers),
           answers,
           resumeUploadId: resume?.id ?? null,
-          portfolioUrl: hacker?.portfolio || null,
           accessCodeUsed: codeUsed,
           submittedAt: now,
           updatedAt: now,

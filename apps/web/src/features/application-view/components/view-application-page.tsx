@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ArrowLeft, ExternalLink, FileText } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MyApplication } from '@lanyard/shared/application';
-import { roleLabel, WORD_LIMITS } from '@lanyard/shared/constants';
+import { NOT_PROVIDED, viewSections } from '@lanyard/shared/questions';
+import { roleLabel } from '@lanyard/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
@@ -12,19 +13,6 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMyApplication } from '../api/get-my-application';
 import { useResumeUrl } from '../api/get-resume-url';
-import {
-  birthDate,
-  choice,
-  gender,
-  highSchoolYear,
-  list,
-  NOT_PROVIDED,
-  race,
-  safeLink,
-  shirtSize,
-  text,
-  yesNo,
-} from '../lib/answers';
 
 function BackButton() {
   return (
@@ -152,138 +140,34 @@ function ResumeSection({ application }: { application: MyApplication }) {
   );
 }
 
-function HackerSections({ application, eventName }: { application: MyApplication; eventName: string }) {
-  const a = application.answers;
-  const isHighSchool = a.isHighSchool === true;
+/** The answers in the catalogue's sections: essays as question and answer, the rest as label/value. */
+function AnswerSections({ application, eventName }: { application: MyApplication; eventName: string }) {
+  const sections = viewSections(application.role, application.answers, {
+    eventName,
+    email: application.email,
+  });
   return (
     <>
-      <Section id="view-personal" title="Personal Information">
-        <Fields
-          items={[
-            ['First Name', text(a, 'firstName')],
-            ['Last Name', text(a, 'lastName')],
-            ['Email', application.email],
-            ['Phone', text(a, 'phone')],
-            ['Gender', gender(a)],
-            ['Race / Ethnicity', race(a)],
-            ['Date of Birth', birthDate(a)],
-            ['Shirt Size', shirtSize(a)],
-          ]}
-        />
-      </Section>
-      <Section id="view-academic" title="Academic Information">
-        <Fields
-          items={[
-            ['School', text(a, 'university')],
-            ['Major', text(a, 'major')],
-            ['Graduation Year', text(a, 'graduationYear')],
-            ...(isHighSchool ? [['Year in High School', highSchoolYear(a)] as [string, string]] : []),
-          ]}
-        />
-      </Section>
-      <Section id="view-essays" title="Essay Questions">
-        <Essays
-          items={[
-            [
-              `Tell us about your background (${WORD_LIMITS.background} words max)`,
-              text(a, 'backgroundQuestion'),
-            ],
-            [
-              `Which household object do you identify with, and why? (${WORD_LIMITS.householdObject} words max)`,
-              text(a, 'householdObjectQuestion'),
-            ],
-            [
-              `Why do you want to attend ${eventName}? (${WORD_LIMITS.whyAttend} words max)`,
-              text(a, 'whyAttendQuestion'),
-            ],
-          ]}
-        />
-      </Section>
-      <Section id="view-additional" title="Additional Information">
-        <Fields
-          items={[
-            ['Travelling From', text(a, 'travelFrom')],
-            ['Needs Visa Sponsorship', yesNo(a, 'needsVisa')],
-            ['Needs Accommodations', yesNo(a, 'needsAccommodation')],
-            ['Dietary Restrictions', text(a, 'dietaryRestrictions')],
-            ['How Did You Hear About Us', text(a, 'howDidYouHear')],
-          ]}
-        />
-      </Section>
-      <Section id="view-links" title="Links">
-        <Fields
-          items={[['Portfolio or GitHub', <LinkValue key="portfolio" href={safeLink(a, 'portfolio')} />]]}
-        />
-      </Section>
-    </>
-  );
-}
-
-function MentorSections({ application, eventName }: { application: MyApplication; eventName: string }) {
-  const a = application.answers;
-  return (
-    <>
-      <Section id="view-personal" title="Personal Information">
-        <Fields
-          items={[
-            ['First Name', text(a, 'firstName')],
-            ['Last Name', text(a, 'lastName')],
-            ['Email', application.email],
-            ['Phone', text(a, 'phone')],
-          ]}
-        />
-      </Section>
-      <Section id="view-professional" title="Professional Information">
-        <Fields
-          items={[
-            ['Title', text(a, 'title')],
-            ['Affiliation', text(a, 'affiliation')],
-            ['Work Email', text(a, 'workEmail')],
-          ]}
-        />
-      </Section>
-      <Section id="view-availability" title="Availability">
-        <Fields
-          items={[
-            ['Available to mentor?', choice(a, 'mentorAvailability')],
-            ['Available to judge?', choice(a, 'judgeAvailability')],
-            ['Interested in running a workshop?', choice(a, 'workshopInterest')],
-            ['How will you take part?', choice(a, 'onsiteAvailability')],
-          ]}
-        />
-      </Section>
-      <Section id="view-skills" title="Skills and Experience">
-        <Fields
-          items={[
-            ['Areas of Expertise', <Chips key="expertiseAreas" items={list(a, 'expertiseAreas')} />],
-            [
-              'Programming Languages',
-              <Chips key="programmingLanguages" items={list(a, 'programmingLanguages')} />,
-            ],
-            ['Build Tools', <Chips key="buildTools" items={list(a, 'buildTools')} />],
-            ['Frameworks', <Chips key="frameworks" items={list(a, 'frameworks')} />],
-            ['Databases', <Chips key="databases" items={list(a, 'databases')} />],
-          ]}
-        />
-      </Section>
-      <Section id="view-essays" title="Essay Questions">
-        <Essays
-          items={[
-            [
-              `Why are you a good fit to mentor at ${eventName}? (${WORD_LIMITS.mentorFit} words max)`,
-              text(a, 'whyGoodFit'),
-            ],
-          ]}
-        />
-      </Section>
-      <Section id="view-additional" title="Additional Information">
-        <Fields
-          items={[
-            ['Anything Else', text(a, 'additionalInfo')],
-            ['How Did You Hear About Us', text(a, 'howDidYouHear')],
-          ]}
-        />
-      </Section>
+      {sections.map((section) => (
+        <Section key={section.id} id={`view-${section.id}`} title={section.title}>
+          {section.essays ? (
+            <Essays items={section.items.map((item) => [item.label, item.value])} />
+          ) : (
+            <Fields
+              items={section.items.map((item) => [
+                item.label,
+                item.type === 'list' ? (
+                  <Chips key={item.key} items={item.items ?? []} />
+                ) : item.type === 'url' ? (
+                  <LinkValue key={item.key} href={item.href ?? null} />
+                ) : (
+                  item.value
+                ),
+              ])}
+            />
+          )}
+        </Section>
+      ))}
     </>
   );
 }
@@ -345,11 +229,7 @@ export function ViewApplicationPage() {
           {submitted ? <>, submitted {submitted}</> : null}. Submitted answers can&apos;t be edited.
         </p>
       </header>
-      {application.role === 'mentor' ? (
-        <MentorSections application={application} eventName={name} />
-      ) : (
-        <HackerSections application={application} eventName={name} />
-      )}
+      <AnswerSections application={application} eventName={name} />
       <ResumeSection application={application} />
     </Shell>
   );

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { ApplicantRole } from '../constants';
+
+/** Where a question is shown on the applicant's read-only view (and, with its heading, in the form). */
+export const VIEW_SECTIONS = {
+  personal: 'Personal Information',
+  academic: 'Academic Information',
+  professional: 'Professional Information',
+  availability: 'Availability',
+  skills: 'Skills and Experience',
+  essays: 'Essay Questions',
+  additional: 'Additional Information',
+  links: 'Links',
+  community: 'Community',
+  terms: 'Terms',
+} as const;
+export type SectionId = keyof typeof VIEW_SECTIONS;
+
+/**
+ * The application columns an answer is copied into, next to the whole answers record, so lists,
+ * filters and the door can read them without opening the JSON.
+ */
+export type AnswerColumn =
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'school'
+  | 'major'
+  | 'isHighSchool'
+  | 'birthYear'
+  | 'birthMonth'
+  | 'birthDay'
+  | 'shirtSize'
+  | 'portfolioUrl';
+
+/** How an answer reads on screen and in the CSV. */
+export type QuestionType =
+  | 'text'
+  | 'long-text'
+  | 'essay'
+  | 'phone'
+  | 'email'
+  | 'account-email'
+  | 'url'
+  | 'boolean'
+  | 'consent'
+  | 'birth-part'
+  | 'choice'
+  | 'list';
+
+/** A wording that may name the event ("Why do you want to attend Lanyard Hacks?"). */
+export type Wording = string | ((eventName: string) => string);
+
+export interface QuestionDef {
+  /** How admins read it (detail dialog) and, unless `view.label` says otherwise, the applicant's view. */
+  label: string;
+  /** The form's own wording of the question, where it differs from `label`. */
+  prompt?: Wording;
+  type: QuestionType;
+  section: SectionId;
+  /** The roles asking it, each with its validation; a role missing here does not ask it. */
+  validation: Partial<Record<ApplicantRole, z.ZodType>>;
+  /** Asked of these roles without being an answer of theirs (the account's e-mail). */
+  roles?: readonly ApplicantRole[];
+  help?: string;
+  wordLimit?: number;
+  /** A choice question's values and their words. */
+  options?: Readonly<Record<string, string>>;
+  /** The choice completed in the applicant's own words by another question ("Other: …"). */
+  other?: { value: string; key: string };
+  /** Shown as a part of this other question (the birth month and year, under the birthday). */
+  partOf?: string;
+  /** The key a display row is known by when it stands for several answers (the date of birth). */
+  rowKey?: string;
+  /** Older answers may carry the question under a key matching this (why{Product}Question). */
+  legacyKey?: RegExp;
+  /** Column of the applications CSV, and where it sits among the CSV's columns (ascending). */
+  csv?: { header: string; order: number };
+  /** The application column the answer is copied into, per role when it differs. */
+  column?: AnswerColumn | Partial<Record<ApplicantRole, AnswerColumn>>;
+  /** The applicant's read-only view: false hides it; `label` replaces the admin label there. */
+  view?: false | { label?: Wording; when?: (answers: Record<string, unknown>) => boolean };
+  /** The admin detail dialog: false hides it; an `essay` number puts it among the essays, first. */
+  admin?: false | { essay?: number; label?: string };
+}
