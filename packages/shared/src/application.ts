@@ -64,6 +64,14 @@ export function hackerAnswersSchema(eventStartDate: string) {
 
 const accessCodeField = z.string().trim().max(64).optional();
 
+export const ACCOUNT_EMAIL_MESSAGE = 'Email must be the address of your account; it cannot be changed here.';
+
+/**
+ * The account's own e-mail, which the forms show read-only among the answers. A body may carry it
+ * back; the server checks it against the account (ignoring case) and never stores it from the body.
+ */
+const accountEmailField = z.string().trim().max(254, 'Email is too long').optional();
+
 /** POST /api/applications/hacker: the answers, the uploaded resume and the late-mode code; nothing else. */
 export function hackerSubmissionSchema(eventStartDate: string) {
   return hackerAnswersObject
@@ -71,6 +79,7 @@ export function hackerSubmissionSchema(eventStartDate: string) {
       /** The `file_url` answered by POST /api/upload/resume. */
       resume_url: z.string({ error: 'Resume is required' }).min(1, 'Resume is required').max(300),
       access_code: accessCodeField,
+      email: accountEmailField,
     })
     .strict()
     .superRefine(hackerRules(eventStartDate));
@@ -95,7 +104,11 @@ export const mentorAnswersSchema = mentorAnswersObject.superRefine(mentorRules);
 
 /** POST /api/applications/mentor: the resume is optional for mentors. */
 export const mentorSubmissionSchema = mentorAnswersObject
-  .extend({ resume_url: z.string().max(300).optional(), access_code: accessCodeField })
+  .extend({
+    resume_url: z.string().max(300).optional(),
+    access_code: accessCodeField,
+    email: accountEmailField,
+  })
   .strict()
   .superRefine(mentorRules);
 

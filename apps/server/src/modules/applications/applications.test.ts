@@ -310,7 +310,6 @@ describe('validation of a hacker submission', () => {
   it.each([
     ['status', 'accepted'],
     ['role', 'mentor'],
-    ['email', 'someone.else@example.org'],
     ['user_id', '00000000-0000-0000-0000-000000000000'],
     ['access_code_used', 'X'],
     ['rsvp_status', 'accepted'],

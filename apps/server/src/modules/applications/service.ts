@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { HackerAnswers, MentorAnswers, MyApplication } from '@lanyard/shared/application';
+import {
+  ACCOUNT_EMAIL_MESSAGE,
+  type HackerAnswers,
+  type MentorAnswers,
+  type MyApplication,
+} from '@lanyard/shared/application';
 import type { ApplicantRole } from '@lanyard/shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -212,7 +217,7 @@ export async function submitApplication(
   db: Db,
   user: SessionUser,
   role: ApplicantRole,
-  body: (HackerAnswers | MentorAnswers) & { resume_url?: string; access_code?: string },
+  body: (HackerAnswers | MentorAnswers) & { resume_url?: string; access_code?: string; email?: string },
   config: AppConfig,
   now = new Date(),
 ): Promise<MyApplication> {
@@ -222,8 +227,11 @@ export async function submitApplication(
       'wrong_role',
     );
   }
+  const { resume_url: resumeUrl, access_code: accessCode, email, ...answers } = body;
+  if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+    throw errors.badRequest(`email: ${ACCOUNT_EMAIL_MESSAGE}`, 'validation_error');
+  }
   await requireVerifiedEmail(db, user);
-  const { resume_url: resumeUrl, access_code: accessCode, ...answers } = body;
   try {
     return await db.transaction(async (tx) => {
       // A settings change (deadline, codes) waits for submissions in flight, and they see one state.
