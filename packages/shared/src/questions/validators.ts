@@ -30,7 +30,8 @@ export const phone = z
   .trim()
   .min(1, 'Phone number is required')
   .max(40, 'Phone number is too long')
-  .regex(/^[+()\d\s.-]{7,}$/, 'Enter a valid phone number');
+  // The number, then optionally its extension as people write it: "ext. 12", "x12", "extension 12", "#12".
+  .regex(/^[+()\d\s.-]{7,}?(?:\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?$/i, 'Enter a valid phone number');
 
 /** Birth parts as the form sends them (numbers); the date as a whole is checked by the form's rules. */
 export const birthPart = (label: string) =>
