@@ -95,6 +95,7 @@ export const QUESTIONS = {
   },
   university: {
     label: 'School',
+    help: `Pick from the list, or choose 'Use "..."' to keep what you typed.`,
     type: 'text',
     section: 'academic',
     validation: hacker(requiredText('School', 200)),
@@ -113,6 +114,7 @@ export const QUESTIONS = {
   },
   highSchoolYear: {
     label: 'Year in High School',
+    prompt: 'Year in high school',
     type: 'choice',
     section: 'academic',
     validation: hacker(z.enum(HIGH_SCHOOL_YEARS).optional()),
@@ -122,6 +124,7 @@ export const QUESTIONS = {
   },
   graduationYear: {
     label: 'Graduation Year',
+    prompt: 'Graduation year',
     type: 'text',
     section: 'academic',
     validation: hacker(requiredText('Graduation year', 20)),
@@ -154,6 +157,8 @@ export const QUESTIONS = {
   },
   travelFrom: {
     label: 'Travelling From',
+    prompt: 'Travelling from',
+    help: 'The city you will travel from to the event.',
     type: 'text',
     section: 'additional',
     validation: hacker(requiredText('Travelling from', 200)),
@@ -178,6 +183,7 @@ export const QUESTIONS = {
   },
   race: {
     label: 'Race / Ethnicity',
+    prompt: 'Race / ethnicity',
     type: 'choice',
     section: 'personal',
     validation: hacker(z.enum(RACES).optional()),
@@ -195,6 +201,7 @@ export const QUESTIONS = {
   },
   shirtSize: {
     label: 'Shirt Size',
+    prompt: 'Shirt size',
     type: 'choice',
     section: 'personal',
     validation: hacker(z.enum(SHIRT_SIZES).optional()),
@@ -289,6 +296,7 @@ export const QUESTIONS = {
   },
   programmingLanguages: {
     label: 'Programming Languages',
+    prompt: 'Programming languages',
     type: 'list',
     section: 'skills',
     validation: mentor(entryList),
@@ -296,6 +304,7 @@ export const QUESTIONS = {
   },
   buildTools: {
     label: 'Build Tools',
+    prompt: 'Build tools',
     type: 'list',
     section: 'skills',
     validation: mentor(entryList),
@@ -346,6 +355,8 @@ export const QUESTIONS = {
   },
   dietaryRestrictions: {
     label: 'Dietary Restrictions',
+    prompt: 'Dietary restrictions',
+    help: 'Leave blank if none.',
     type: 'text',
     section: 'additional',
     validation: hacker(optionalText(500)),
@@ -391,6 +402,7 @@ export const QUESTIONS = {
   portfolio: {
     label: 'Portfolio or GitHub',
     prompt: 'Portfolio or GitHub link',
+    help: 'Optional. A full link starting with https://',
     type: 'url',
     section: 'links',
     validation: hacker(optionalHttpUrl),
@@ -440,6 +452,7 @@ export const QUESTIONS = {
   referralName: {
     label: 'Referral Name',
     prompt: 'Referral name',
+    help: 'Optional. Who told you about the event?',
     type: 'text',
     section: 'community',
     validation: hacker(optionalText(200)),

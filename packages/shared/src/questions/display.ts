@@ -1,7 +1,7 @@
 import type { ApplicantRole } from '../constants';
 import { formatBirthDate } from '../dates';
-import { QUESTION_LIST, type Question } from './catalogue';
-import { VIEW_SECTIONS, type SectionId, type Wording } from './types';
+import { QUESTION_LIST, QUESTIONS, type Question, type QuestionKey } from './catalogue';
+import { VIEW_SECTIONS, type QuestionDef, type SectionId, type Wording } from './types';
 
 export const NOT_PROVIDED = 'Not provided';
 
@@ -46,6 +46,12 @@ export function humanizeKey(key: string): string {
 
 export function wording(w: Wording, eventName: string): string {
   return typeof w === 'function' ? w(eventName) : w;
+}
+
+/** How the form asks the question. */
+export function questionPrompt(key: QuestionKey, eventName = ''): string {
+  const q: QuestionDef = QUESTIONS[key];
+  return wording(q.prompt ?? q.label, eventName);
 }
 
 /** The key the answer is stored under: its own, or an older name it still goes by. */

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
+import { RequiredMark } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 
 // The parts both application forms are built from, so they look and behave as one product.
@@ -26,16 +27,6 @@ export function FormSection({
       </div>
       <div className="flex flex-col gap-5">{children}</div>
     </Card>
-  );
-}
-
-/** Marks a label as required: a visual asterisk (the control itself carries aria-required). */
-export function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="text-red-700">
-      {' '}
-      *
-    </span>
   );
 }
 

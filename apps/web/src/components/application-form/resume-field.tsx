@@ -4,7 +4,7 @@ import { RESUME_RULES } from '@lanyard/shared/resume';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { RequiredMark } from './fields';
+import { RequiredMark } from '@/components/ui/form';
 import { formatFileSize, RESUME_ACCEPT } from './resume-file';
 import type { ResumeUpload } from './use-resume-upload';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { UploadedFile } from '@lanyard/shared/application';
@@ -11,9 +11,15 @@ export type SubmitStep = 'filling' | 'confirm' | 'submitting';
 
 export const SUBMIT_FALLBACK = 'An unexpected error occurred. Please try again.';
 
-interface SubmitFlowOptions {
+interface SubmitFlowOptions<A> {
   autosave: DraftAutosave;
   resume: ResumeUpload;
+  /** Sends the checked answers with the uploaded resume (if any). */
+  send: (answers: A, resume: UploadedFile | null) => Promise<unknown>;
+  /** The success toast's description. */
+  successMessage: string;
+  /** The application is stored: where the form goes next. */
+  onSubmitted: () => void;
   /** The resume is required but turned out missing (its upload failed while submitting). */
   onResumeMissing: () => void;
   /** A refused submission, before its "Submission Error" toast: the form's own follow-up. */
@@ -21,22 +27,43 @@ interface SubmitFlowOptions {
 }
 
 /**
- * The confirmation step of both application forms (spec §4): filling, the confirmation dialog, then
- * submitting with its progress (10, then 70 once the resume is in, then 100). On an error the form
- * comes back with its answers, which the draft keeps saving.
+ * The one submit flow of both application forms (spec §4): the checked answers held, the
+ * confirmation dialog, then submitting with its progress (10, then 70 once the resume is in, then
+ * 100) and the success toast. On an error the form comes back with its answers, which the draft
+ * keeps saving.
  */
-export function useSubmitFlow({ autosave, resume, onResumeMissing, onRefused }: SubmitFlowOptions) {
+export function useSubmitFlow<A>({
+  autosave,
+  resume,
+  send,
+  successMessage,
+  onSubmitted,
+  onResumeMissing,
+  onRefused,
+}: SubmitFlowOptions<A>) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<SubmitStep>('filling');
   const [progress, setProgress] = useState(0);
+  const held = useRef<A | null>(null);
 
   const backToForm = () => {
     setStep('filling');
     setProgress(0);
   };
 
-  /** Sends the application with `send`; true once it is stored. */
-  const submit = async (send: (resume: UploadedFile | null) => Promise<unknown>): Promise<boolean> => {
+  /** Keeps the checked answers for the confirmation (a step such as the access code may come first). */
+  const hold = (answers: A) => {
+    held.current = answers;
+  };
+
+  /** Asks for confirmation of the answers given, or of those held. */
+  const confirm = (answers?: A) => {
+    if (answers !== undefined) hold(answers);
+    setStep('confirm');
+  };
+
+  /** Sends the held answers; true once they are stored. */
+  const submit = async (answers: A): Promise<boolean> => {
     setStep('submitting');
     setProgress(10);
     try {
@@ -50,7 +77,7 @@ export function useSubmitFlow({ autosave, resume, onResumeMissing, onRefused }: 
         return false;
       }
       setProgress(70);
-      await send(file);
+      await send(answers, file);
       setProgress(100);
       // The applicant's status changed (spec §4: after a successful submit the current user is refreshed).
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -70,7 +97,13 @@ export function useSubmitFlow({ autosave, resume, onResumeMissing, onRefused }: 
     }
   };
 
-  return { step, progress, confirm: () => setStep('confirm'), backToForm, submit };
-}
+  /** The confirmation dialog's "Submit". */
+  const onConfirm = async () => {
+    const answers = held.current;
+    if (answers === null || !(await submit(answers))) return;
+    toast.success('Success!', { description: successMessage });
+    onSubmitted();
+  };
 
-export type SubmitFlow = ReturnType<typeof useSubmitFlow>;
+  return { step, progress, hold, confirm, backToForm, onConfirm };
+}

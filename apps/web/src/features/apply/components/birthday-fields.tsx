@@ -8,7 +8,7 @@ import {
   toNumber,
   type HackerFormValues,
 } from '../lib/form-values';
-import { RequiredMark } from '@/components/application-form/fields';
+import { RequiredMark } from '@/components/ui/form';
 import { type HackerFormControl } from './form-controls';
 
 /** Month, day and year inputs under one legend, with the one message they share. */

@@ -1,12 +1,13 @@
 import { Controller } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
+import { TextField } from '@/components/ui/form';
 import { useEventConfig } from '@/config/event-config';
 import { CheckboxField, ChoiceGroup, FormSection } from '@/components/application-form/fields';
+import type { HackerFormValues } from '../lib/form-values';
 import { type HackerSectionProps } from './form-controls';
 
-export function CommunitySection({ control, register, errors }: HackerSectionProps) {
+export function CommunitySection({ control, register }: Pick<HackerSectionProps, 'control' | 'register'>) {
   const event = useEventConfig();
   return (
     <FormSection id="community" title="Community">
@@ -16,7 +17,7 @@ export function CommunitySection({ control, register, errors }: HackerSectionPro
         render={({ field, fieldState }) => (
           <ChoiceGroup
             id="socialMediaConnection"
-            legend={`Have you connected with ${event.name} on social media?`}
+            legend={questionPrompt('socialMediaConnection', event.name)}
             choices={[
               { value: 'yes', label: 'Yes, I follow already' },
               { value: 'will-do-now', label: "Not yet, I'll do it now" },
@@ -46,17 +47,15 @@ export function CommunitySection({ control, register, errors }: HackerSectionPro
           ))}
         </ul>
       ) : null}
-      <FormField
-        id="referralName"
-        label="Referral name"
-        hint="Optional. Who told you about the event?"
-        error={errors.referralName?.message}
-      >
-        {(ctl) => <Input {...ctl} {...register('referralName')} autoComplete="off" />}
-      </FormField>
+      <TextField<HackerFormValues>
+        name="referralName"
+        label={questionPrompt('referralName')}
+        hint={QUESTIONS.referralName.help}
+        autoComplete="off"
+      />
       <CheckboxField
         id="recruitmentEmails"
-        label="Send me recruiting e-mails from the event's sponsors"
+        label={questionPrompt('recruitmentEmails')}
         {...register('recruitmentEmails')}
       />
     </FormSection>

@@ -1,17 +1,22 @@
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { HackerAnswers } from '@lanyard/shared/application';
 import type { PublicSettings } from '@lanyard/shared/settings';
 import { ConfirmSubmitDialog } from '@/components/application-form/confirm-submit-dialog';
 import { SubmitBar } from '@/components/application-form/submit-bar';
+import { useApplicationDraft } from '@/components/application-form/use-application-draft';
 import { useFirstErrorFocus } from '@/components/application-form/use-first-error-focus';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { useEventConfig } from '@/config/event-config';
 import { useUser } from '@/lib/auth/get-me';
 import type { Draft } from '../api/get-draft';
-import { useHackerDraft } from '../hooks/use-hacker-draft';
 import { useHackerSubmission } from '../hooks/use-hacker-submission';
-import { BIRTHDAY_FIELDS, formValuesFromDraft, type HackerFormValues } from '../lib/form-values';
+import {
+  BIRTHDAY_FIELDS,
+  draftAnswersFromForm,
+  formValuesFromDraft,
+  type HackerFormValues,
+} from '../lib/form-values';
 import { inlineErrorOf, toastFirstError } from '../lib/first-error';
 import { hackerFormResolver } from '../lib/resolver';
 import { AccessCodeDialog } from './access-code-dialog';
@@ -40,6 +45,11 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
 
   const resolver = useMemo(() => hackerFormResolver(event.startDate), [event.startDate]);
   const [defaultValues] = useState(() => formValuesFromDraft(draft?.answers));
+  const form = useForm<HackerFormValues, unknown, HackerAnswers>({
+    resolver,
+    defaultValues,
+    shouldFocusError: false,
+  });
   const {
     register,
     control,
@@ -47,13 +57,14 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
     getValues,
     watch,
     formState: { errors, submitCount },
-  } = useForm<HackerFormValues, unknown, HackerAnswers>({
-    resolver,
-    defaultValues,
-    shouldFocusError: false,
-  });
+  } = form;
 
-  const { autosave, resume } = useHackerDraft(draft, getValues, watch);
+  const { autosave, resume } = useApplicationDraft(
+    'hacker',
+    draft?.resume ?? null,
+    { getValues, watch },
+    draftAnswersFromForm,
+  );
   const formRef = useRef<HTMLFormElement>(null);
 
   const resumeMissing = resume.state.status === 'empty';
@@ -97,33 +108,29 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
         />
       ) : null}
 
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Hacker application"
-        onSubmit={handleSubmit(submission.onValid, submission.onInvalid)}
-        className="flex flex-col gap-6"
-      >
-        <PersonalSection {...sectionProps} email={user?.email} birthdayMessage={birthdayMessage} />
-        <AcademicSection {...sectionProps} />
-        <ShortAnswersSection {...sectionProps} />
-        <LogisticsSection {...sectionProps} />
-        <LinksSection
-          register={register}
-          errors={errors}
-          resume={resume}
-          resumeError={resumeError}
-          submitting={step === 'submitting'}
-        />
-        <CommunitySection {...sectionProps} />
-        <TermsSection register={register} errors={errors} />
-        <SubmitBar
-          saveStatus={autosave.status}
-          submitCount={submitCount}
-          errorCount={errorCount}
-          submitting={step === 'submitting'}
-        />
-      </form>
+      <FormProvider {...form}>
+        <form
+          ref={formRef}
+          noValidate
+          aria-label="Hacker application"
+          onSubmit={handleSubmit(submission.onValid, submission.onInvalid)}
+          className="flex flex-col gap-6"
+        >
+          <PersonalSection {...sectionProps} email={user?.email} birthdayMessage={birthdayMessage} />
+          <AcademicSection {...sectionProps} />
+          <ShortAnswersSection {...sectionProps} />
+          <LogisticsSection {...sectionProps} />
+          <LinksSection resume={resume} resumeError={resumeError} submitting={step === 'submitting'} />
+          <CommunitySection {...sectionProps} />
+          <TermsSection register={register} errors={errors} />
+          <SubmitBar
+            saveStatus={autosave.status}
+            submitCount={submitCount}
+            errorCount={errorCount}
+            submitting={step === 'submitting'}
+          />
+        </form>
+      </FormProvider>
 
       <AccessCodeDialog
         open={step === 'access-code'}

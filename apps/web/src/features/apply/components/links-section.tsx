@@ -1,17 +1,15 @@
 import { FormSection } from '@/components/application-form/fields';
 import { ResumeField } from '@/components/application-form/resume-field';
 import type { ResumeUpload } from '@/components/application-form/use-resume-upload';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import type { HackerSectionProps } from './form-controls';
+import { TextField } from '@/components/ui/form';
+import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
+import type { HackerFormValues } from '../lib/form-values';
 
 export function LinksSection({
-  register,
-  errors,
   resume,
   resumeError,
   submitting,
-}: Pick<HackerSectionProps, 'register' | 'errors'> & {
+}: {
   resume: ResumeUpload;
   resumeError: string | undefined;
   submitting: boolean;
@@ -19,23 +17,15 @@ export function LinksSection({
   return (
     <FormSection id="links" title="Links" description="Your resume and, if you like, a portfolio.">
       <ResumeField resume={resume} error={resumeError} disabled={submitting} />
-      <FormField
-        id="portfolio"
-        label="Portfolio or GitHub link"
-        hint="Optional. A full link starting with https://"
-        error={errors.portfolio?.message}
-      >
-        {(ctl) => (
-          <Input
-            {...ctl}
-            {...register('portfolio')}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://github.com/you"
-          />
-        )}
-      </FormField>
+      <TextField<HackerFormValues>
+        name="portfolio"
+        label={questionPrompt('portfolio')}
+        hint={QUESTIONS.portfolio.help}
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://github.com/you"
+      />
     </FormSection>
   );
 }

@@ -1,22 +1,19 @@
 import { Controller } from 'react-hook-form';
+import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { CityAutocomplete } from './city-autocomplete';
-import { FormSection, RequiredMark } from '@/components/application-form/fields';
+import { FormSection } from '@/components/application-form/fields';
+import { FieldLabel, TextField } from '@/components/ui/form';
+import type { HackerFormValues } from '../lib/form-values';
 import { YesNoField, type HackerSectionProps } from './form-controls';
 
-export function LogisticsSection({ control, register, errors }: HackerSectionProps) {
+export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, 'control' | 'errors'>) {
   return (
     <FormSection id="logistics" title="Logistics">
       <FormField
         id="travelFrom"
-        label={
-          <>
-            Travelling from
-            <RequiredMark />
-          </>
-        }
-        hint="The city you will travel from to the event."
+        label={<FieldLabel label={questionPrompt('travelFrom')} required />}
+        hint={QUESTIONS.travelFrom.help}
         error={errors.travelFrom?.message}
       >
         {(ctl) => (
@@ -36,33 +33,16 @@ export function LogisticsSection({ control, register, errors }: HackerSectionPro
           />
         )}
       </FormField>
-      <YesNoField control={control} name="needsVisa" legend="Will you need visa sponsorship to attend?" />
-      <YesNoField
-        control={control}
-        name="needsAccommodation"
-        legend="Will you need any accommodations (for example accessibility needs) to take part?"
-      />
+      <YesNoField control={control} name="needsVisa" legend={questionPrompt('needsVisa')} />
+      <YesNoField control={control} name="needsAccommodation" legend={questionPrompt('needsAccommodation')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="dietaryRestrictions"
-          label="Dietary restrictions"
-          hint="Leave blank if none."
-          error={errors.dietaryRestrictions?.message}
-        >
-          {(ctl) => <Input {...ctl} {...register('dietaryRestrictions')} placeholder="e.g. vegetarian" />}
-        </FormField>
-        <FormField
-          id="howDidYouHear"
-          label={
-            <>
-              How did you hear about us?
-              <RequiredMark />
-            </>
-          }
-          error={errors.howDidYouHear?.message}
-        >
-          {(ctl) => <Input {...ctl} {...register('howDidYouHear')} aria-required="true" />}
-        </FormField>
+        <TextField<HackerFormValues>
+          name="dietaryRestrictions"
+          label={questionPrompt('dietaryRestrictions')}
+          hint={QUESTIONS.dietaryRestrictions.help}
+          placeholder="e.g. vegetarian"
+        />
+        <TextField<HackerFormValues> name="howDidYouHear" label={questionPrompt('howDidYouHear')} required />
       </div>
     </FormSection>
   );

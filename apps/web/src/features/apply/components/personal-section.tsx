@@ -1,13 +1,12 @@
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { GENDER_LABELS, GENDERS, RACE_LABELS, RACES } from '@lanyard/shared/application';
-import { SHIRT_SIZES } from '@lanyard/shared/constants';
+import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
 import { AccountEmailField } from '@/components/application-form/account-email-field';
-import { FormSection, RequiredMark } from '@/components/application-form/fields';
+import { FormSection } from '@/components/application-form/fields';
+import { optionsOf, RequiredMark, SelectField, TextField } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { useEventConfig } from '@/config/event-config';
-import { emptyToUndefined, type HackerFormValues } from '../lib/form-values';
+import { type HackerFormValues } from '../lib/form-values';
 import { BirthdayFields, GuardianField } from './birthday-fields';
 import { type HackerFormControl, type HackerSectionProps } from './form-controls';
 
@@ -22,57 +21,28 @@ export function PersonalSection({
   return (
     <FormSection id="personal" title="Personal Information">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="firstName"
-          label={
-            <>
-              First name
-              <RequiredMark />
-            </>
-          }
-          error={errors.firstName?.message}
-        >
-          {(ctl) => (
-            <Input {...ctl} {...register('firstName')} autoComplete="given-name" aria-required="true" />
-          )}
-        </FormField>
-        <FormField
-          id="lastName"
-          label={
-            <>
-              Last name
-              <RequiredMark />
-            </>
-          }
-          error={errors.lastName?.message}
-        >
-          {(ctl) => (
-            <Input {...ctl} {...register('lastName')} autoComplete="family-name" aria-required="true" />
-          )}
-        </FormField>
+        <TextField<HackerFormValues>
+          name="firstName"
+          label={questionPrompt('firstName')}
+          required
+          autoComplete="given-name"
+        />
+        <TextField<HackerFormValues>
+          name="lastName"
+          label={questionPrompt('lastName')}
+          required
+          autoComplete="family-name"
+        />
         <AccountEmailField email={email} />
-        <FormField
-          id="phone"
-          label={
-            <>
-              Phone number
-              <RequiredMark />
-            </>
-          }
-          error={errors.phone?.message}
-        >
-          {(ctl) => (
-            <Input
-              {...ctl}
-              {...register('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+1 555 123 4567"
-              aria-required="true"
-            />
-          )}
-        </FormField>
+        <TextField<HackerFormValues>
+          name="phone"
+          label={questionPrompt('phone')}
+          required
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+1 555 123 4567"
+        />
       </div>
 
       <BirthdayFields register={register} message={birthdayMessage} />
@@ -85,35 +55,21 @@ export function PersonalSection({
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="gender" label="Gender" error={errors.gender?.message}>
-          {(ctl) => (
-            <NativeSelect {...ctl} {...register('gender', { setValueAs: emptyToUndefined })}>
-              <option value="">Select...</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {GENDER_LABELS[g]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id="race" label="Race / ethnicity" error={errors.race?.message}>
-          {(ctl) => (
-            <NativeSelect {...ctl} {...register('race', { setValueAs: emptyToUndefined })}>
-              <option value="">Select...</option>
-              {RACES.map((r) => (
-                <option key={r} value={r}>
-                  {RACE_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField<HackerFormValues>
+          name="gender"
+          label={questionPrompt('gender')}
+          options={optionsOf(QUESTIONS.gender.options)}
+        />
+        <SelectField<HackerFormValues>
+          name="race"
+          label={questionPrompt('race')}
+          options={optionsOf(QUESTIONS.race.options)}
+        />
         <OtherText
           control={control}
           when={(v) => v.gender === 'other'}
           id="genderOther"
-          label="Please specify your gender"
+          label={questionPrompt('genderOther')}
           register={register('genderOther')}
           error={errors.genderOther?.message}
         />
@@ -121,22 +77,15 @@ export function PersonalSection({
           control={control}
           when={(v) => v.race === 'raceOther'}
           id="raceOther"
-          label="Please specify your race or ethnicity"
+          label={questionPrompt('raceOther')}
           register={register('raceOther')}
           error={errors.raceOther?.message}
         />
-        <FormField id="shirtSize" label="Shirt size" error={errors.shirtSize?.message}>
-          {(ctl) => (
-            <NativeSelect {...ctl} {...register('shirtSize', { setValueAs: emptyToUndefined })}>
-              <option value="">Select...</option>
-              {SHIRT_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s.toUpperCase()}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField<HackerFormValues>
+          name="shirtSize"
+          label={questionPrompt('shirtSize')}
+          options={optionsOf(QUESTIONS.shirtSize.options)}
+        />
       </div>
     </FormSection>
   );

@@ -1,6 +1,7 @@
 import { WORD_LIMITS } from '@lanyard/shared/constants';
 import { EssayField } from '@/components/application-form/essay-field';
-import { FormSection, RequiredMark } from '@/components/application-form/fields';
+import { FormSection } from '@/components/application-form/fields';
+import { RequiredMark } from '@/components/ui/form';
 import { useEventConfig } from '@/config/event-config';
 import type { HackerSectionProps } from './form-controls';
 

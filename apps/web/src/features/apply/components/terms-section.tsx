@@ -1,5 +1,6 @@
 import { useEventConfig } from '@/config/event-config';
-import { CheckboxField, FormSection, RequiredMark } from '@/components/application-form/fields';
+import { CheckboxField, FormSection } from '@/components/application-form/fields';
+import { RequiredMark } from '@/components/ui/form';
 import { type HackerSectionProps } from './form-controls';
 
 export function TermsSection({ register, errors }: Pick<HackerSectionProps, 'register' | 'errors'>) {

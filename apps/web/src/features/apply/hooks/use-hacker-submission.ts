@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { HackerAnswers } from '@lanyard/shared/application';
 import type { DraftAutosave } from '@/components/application-form/use-draft-autosave';
 import type { ResumeUpload } from '@/components/application-form/use-resume-upload';
@@ -35,11 +34,24 @@ export function useHackerSubmission({
   const [askingCode, setAskingCode] = useState(false);
   const [accessCode, setAccessCode] = useState('');
   const [verifiedCode, setVerifiedCode] = useState<string | null>(null);
-  const answersRef = useRef<HackerAnswers | null>(null);
   const submit = useSubmitHackerApplication();
-  const flow = useSubmitFlow({
+  const flow = useSubmitFlow<HackerAnswers>({
     autosave,
     resume,
+    send: (answers, file) => {
+      const body: HackerSubmission = {
+        ...submissionAnswers(answers),
+        // Never empty here: the flow stops first when the required resume is missing.
+        resume_url: file?.file_url ?? '',
+        ...(lateMode && verifiedCode ? { access_code: verifiedCode } : {}),
+      };
+      return submit.mutateAsync(body);
+    },
+    successMessage: 'Your application has been submitted.',
+    onSubmitted: () => {
+      onSubmitted();
+      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+    },
     onResumeMissing: focusNow,
     onRefused: (err) => {
       if (isApiError(err) && (err.code === 'invalid_access_code' || err.code === 'access_code_required')) {
@@ -57,9 +69,10 @@ export function useHackerSubmission({
       focusAfterSubmit();
       return;
     }
-    answersRef.current = answers;
-    if (lateMode && verifiedCode === null) setAskingCode(true);
-    else flow.confirm();
+    if (lateMode && verifiedCode === null) {
+      flow.hold(answers);
+      setAskingCode(true);
+    } else flow.confirm(answers);
   };
 
   const onInvalid = () => {
@@ -69,24 +82,6 @@ export function useHackerSubmission({
   const backToForm = () => {
     setAskingCode(false);
     flow.backToForm();
-  };
-
-  const onConfirm = async () => {
-    const answers = answersRef.current;
-    if (!answers) return;
-    const submitted = await flow.submit((file) => {
-      const body: HackerSubmission = {
-        ...submissionAnswers(answers),
-        // Never empty here: the flow stops first when the required resume is missing.
-        resume_url: file?.file_url ?? '',
-        ...(lateMode && verifiedCode ? { access_code: verifiedCode } : {}),
-      };
-      return submit.mutateAsync(body);
-    });
-    if (!submitted) return;
-    toast.success('Success!', { description: 'Your application has been submitted.' });
-    onSubmitted();
-    void queryClient.invalidateQueries({ queryKey: ['applications'] });
   };
 
   const editAccessCode = (code: string) => {
@@ -108,7 +103,7 @@ export function useHackerSubmission({
     onValid,
     onInvalid,
     backToForm,
-    onConfirm,
+    onConfirm: flow.onConfirm,
     editAccessCode,
     acceptAccessCode,
   };

@@ -163,5 +163,3 @@ export const BIRTHDAY_FIELDS = ['birthMonth', 'birthDay', 'birthYear'] as const;
 
 /** Empty number inputs are "not answered" (undefined), anything else a number (NaN fails the schema). */
 export const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
-/** The empty "Select..." option means "not answered". */
-export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,20 +10,19 @@ import {
   type UploadedFile,
 } from '@lanyard/shared/application';
 import { WORD_LIMITS } from '@lanyard/shared/constants';
+import { QUESTIONS } from '@lanyard/shared/questions';
 import { AccountEmailField } from '@/components/application-form/account-email-field';
 import { ApplicationFormHeader } from '@/components/application-form/application-form-header';
 import { ConfirmSubmitDialog } from '@/components/application-form/confirm-submit-dialog';
 import { EssayField } from '@/components/application-form/essay-field';
-import { CheckboxField, ChoiceGroup, FormSection, RequiredMark } from '@/components/application-form/fields';
+import { CheckboxField, ChoiceGroup, FormSection } from '@/components/application-form/fields';
+import { RequiredMark, TextareaField, TextField } from '@/components/ui/form';
 import { ResumeField } from '@/components/application-form/resume-field';
 import { SubmitBar } from '@/components/application-form/submit-bar';
 import { useApplicationDraft } from '@/components/application-form/use-application-draft';
 import { useFirstErrorFocus } from '@/components/application-form/use-first-error-focus';
 import { useSubmitFlow } from '@/components/application-form/use-submit-flow';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
 import { useSubmitMentorApplication } from '../api/submit-mentor-application';
@@ -61,41 +60,38 @@ export function MentorApplicationForm({
   const event = useEventConfig();
   const navigate = useNavigate();
   const [initialValues] = useState(() => valuesFromDraft(saved));
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    subscribe,
-    formState: { errors, submitCount },
-  } = useForm<MentorFormValues, unknown, MentorAnswers>({
+  const form = useForm<MentorFormValues, unknown, MentorAnswers>({
     resolver,
     defaultValues: initialValues,
     // Focus goes to the first invalid answer in page order, as in the hacker form.
     shouldFocusError: false,
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    watch,
+    formState: { errors, submitCount },
+  } = form;
 
-  const getAnswers = useCallback(() => draftAnswers(getValues()), [getValues]);
-  const { autosave, resume } = useApplicationDraft('mentor', draftResume, getAnswers);
-  const { schedule } = autosave;
-  // Every change to the answers is saved once typing pauses.
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: () => schedule() }),
-    [subscribe, schedule],
-  );
+  const { autosave, resume } = useApplicationDraft('mentor', draftResume, { getValues, watch }, draftAnswers);
 
   const formRef = useRef<HTMLFormElement>(null);
   const errorCount = Object.keys(errors).length;
   const { focusAfterSubmit, focusNow } = useFirstErrorFocus(formRef, submitCount, errorCount);
-  const flow = useSubmitFlow({ autosave, resume, onResumeMissing: focusNow });
   const submit = useSubmitMentorApplication();
-  const answersRef = useRef<MentorAnswers | null>(null);
+  const flow = useSubmitFlow<MentorAnswers>({
+    autosave,
+    resume,
+    send: (answers, file) =>
+      submit.mutateAsync({ ...answers, ...(file ? { resume_url: file.file_url } : {}) }),
+    successMessage: 'Your mentor application has been submitted.',
+    onSubmitted: () => void navigate(paths.mentorSubmissionSuccess, { replace: true }),
+    onResumeMissing: focusNow,
+  });
   const submitting = flow.step === 'submitting';
 
-  const onValid = (answers: MentorAnswers) => {
-    answersRef.current = answers;
-    flow.confirm();
-  };
   const onInvalid = (formErrors: FieldErrors<MentorFormValues>) => {
     focusAfterSubmit();
     const problem = submissionProblem(getValues());
@@ -108,45 +104,6 @@ export function MentorApplicationForm({
       description: typeof first === 'string' ? first : 'Some answers need another look.',
     });
   };
-
-  const onConfirm = async () => {
-    const answers = answersRef.current;
-    if (!answers) return;
-    const submitted = await flow.submit((file) =>
-      submit.mutateAsync({ ...answers, ...(file ? { resume_url: file.file_url } : {}) }),
-    );
-    if (!submitted) return;
-    toast.success('Success!', { description: 'Your mentor application has been submitted.' });
-    void navigate(paths.mentorSubmissionSuccess, { replace: true });
-  };
-
-  const textField = (
-    name: 'firstName' | 'lastName' | 'phone' | 'title' | 'affiliation' | 'workEmail' | 'howDidYouHear',
-    label: string,
-    opts: { required?: boolean; type?: string; autoComplete?: string; hint?: string } = {},
-  ) => (
-    <FormField
-      id={name}
-      label={
-        <>
-          {label}
-          {opts.required ? <RequiredMark /> : null}
-        </>
-      }
-      error={errors[name]?.message}
-      hint={opts.hint}
-    >
-      {(ctl) => (
-        <Input
-          {...ctl}
-          {...register(name)}
-          type={opts.type ?? 'text'}
-          autoComplete={opts.autoComplete}
-          aria-required={opts.required || undefined}
-        />
-      )}
-    </FormField>
-  );
 
   const name = eventTitle(event);
   const termsError = errors.termsAccepted?.message;
@@ -161,165 +118,190 @@ export function MentorApplicationForm({
 
       {emailVerified ? null : <VerifyEmailBanner email={email} context="form" />}
 
-      <form
-        ref={formRef}
-        onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
-        noValidate
-        aria-label="Mentor application"
-        className="flex flex-col gap-6"
-      >
-        <FormSection id="mentor-about" title="About You">
-          <div className="grid gap-5 sm:grid-cols-2">
-            {textField('firstName', 'First name', { required: true, autoComplete: 'given-name' })}
-            {textField('lastName', 'Last name', { required: true, autoComplete: 'family-name' })}
-            <AccountEmailField email={email} />
-            {textField('phone', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel' })}
-            {textField('title', 'Title', {
-              required: true,
-              autoComplete: 'organization-title',
-              hint: 'For example, Software Engineer.',
-            })}
-            {textField('affiliation', 'Affiliation', {
-              required: true,
-              autoComplete: 'organization',
-              hint: 'Company, university or organization.',
-            })}
-            {textField('workEmail', 'Work email', { type: 'email', autoComplete: 'work email' })}
-          </div>
-        </FormSection>
-
-        <FormSection
-          id="mentor-availability"
-          title="Availability"
-          description={`The event runs ${event.dates.event}.`}
+      <FormProvider {...form}>
+        <form
+          ref={formRef}
+          onSubmit={(e) => void handleSubmit((answers) => flow.confirm(answers), onInvalid)(e)}
+          noValidate
+          aria-label="Mentor application"
+          className="flex flex-col gap-6"
         >
-          {AVAILABILITY_QUESTIONS.map((q) => (
-            <Controller
-              key={q.field}
-              control={control}
-              name={q.field}
-              render={({ field, fieldState }) => (
-                <ChoiceGroup<string>
-                  id={q.field}
-                  legend={q.legend}
-                  choices={q.choices}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  required
-                />
-              )}
-            />
-          ))}
-        </FormSection>
+          <FormSection id="mentor-about" title="About You">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField<MentorFormValues>
+                name="firstName"
+                label="First name"
+                required
+                autoComplete="given-name"
+              />
+              <TextField<MentorFormValues>
+                name="lastName"
+                label="Last name"
+                required
+                autoComplete="family-name"
+              />
+              <AccountEmailField email={email} />
+              <TextField<MentorFormValues>
+                name="phone"
+                label="Phone number"
+                required
+                type="tel"
+                autoComplete="tel"
+              />
+              <TextField<MentorFormValues>
+                name="title"
+                label="Title"
+                required
+                autoComplete="organization-title"
+                hint={QUESTIONS.title.help}
+              />
+              <TextField<MentorFormValues>
+                name="affiliation"
+                label="Affiliation"
+                required
+                autoComplete="organization"
+                hint={QUESTIONS.affiliation.help}
+              />
+              <TextField<MentorFormValues>
+                name="workEmail"
+                label="Work email"
+                type="email"
+                autoComplete="work email"
+              />
+            </div>
+          </FormSection>
 
-        <FormSection
-          id="mentor-skills"
-          title="Skills and Experience"
-          description="Pick everything that applies, and add your own where something is missing."
-        >
-          {LIST_QUESTIONS.map((q) => (
-            <Controller
-              key={q.field}
-              control={control}
-              name={q.field}
-              render={({ field }) => (
-                <ListPicker
-                  id={q.field}
-                  legend={q.legend}
-                  presets={MENTOR_PRESETS[q.field]}
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  customLabel={q.customLabel}
-                />
-              )}
-            />
-          ))}
-        </FormSection>
-
-        <FormSection id="mentor-more" title="Tell Us More">
-          <EssayField
-            control={control}
-            name="whyGoodFit"
-            limit={WORD_LIMITS.mentorFit}
-            label={`Why are you a good fit to mentor at ${name}? (${WORD_LIMITS.mentorFit} words max)`}
-            error={errors.whyGoodFit?.message}
-            textareaProps={register('whyGoodFit')}
-            required={false}
-            enforced
-          />
-          <FormField
-            id="additionalInfo"
-            label="Anything else you'd like us to know?"
-            error={errors.additionalInfo?.message}
+          <FormSection
+            id="mentor-availability"
+            title="Availability"
+            description={`The event runs ${event.dates.event}.`}
           >
-            {(ctl) => <Textarea {...ctl} {...register('additionalInfo')} rows={4} />}
-          </FormField>
-          {textField('howDidYouHear', 'How did you hear about us?')}
-          <ResumeField resume={resume} disabled={submitting} />
-        </FormSection>
+            {AVAILABILITY_QUESTIONS.map((q) => (
+              <Controller
+                key={q.field}
+                control={control}
+                name={q.field}
+                render={({ field, fieldState }) => (
+                  <ChoiceGroup<string>
+                    id={q.field}
+                    legend={q.legend}
+                    choices={q.choices}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    required
+                  />
+                )}
+              />
+            ))}
+          </FormSection>
 
-        <FormSection id="mentor-terms" title="Terms">
-          {/* One message for both boxes (spec §5), under the second; both are marked while it shows. */}
-          <CheckboxField
-            id="termsAccepted"
-            label={
-              <>
-                I agree to the {name} terms and conditions and code of conduct.
-                <RequiredMark />
-              </>
-            }
-            aria-required="true"
-            {...register('termsAccepted')}
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? 'mlhTermsAccepted-error' : undefined}
-          />
-          <CheckboxField
-            id="mlhTermsAccepted"
-            label={
-              <>
-                I have read and agree to the{' '}
-                <a
-                  href="https://github.com/MLH/mlh-policies/blob/main/code-of-conduct.md"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={MLH_LINK}
-                >
-                  MLH Code of Conduct<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                , and I authorize MLH to share my information with event partners under the{' '}
-                <a
-                  href="https://github.com/MLH/mlh-policies/blob/main/privacy-policy.md"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={MLH_LINK}
-                >
-                  MLH Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                .<RequiredMark />
-              </>
-            }
-            aria-required="true"
-            error={termsError}
-            {...register('mlhTermsAccepted')}
-          />
-        </FormSection>
+          <FormSection
+            id="mentor-skills"
+            title="Skills and Experience"
+            description="Pick everything that applies, and add your own where something is missing."
+          >
+            {LIST_QUESTIONS.map((q) => (
+              <Controller
+                key={q.field}
+                control={control}
+                name={q.field}
+                render={({ field }) => (
+                  <ListPicker
+                    id={q.field}
+                    legend={q.legend}
+                    presets={MENTOR_PRESETS[q.field]}
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                    customLabel={q.customLabel}
+                  />
+                )}
+              />
+            ))}
+          </FormSection>
 
-        <SubmitBar
-          saveStatus={autosave.status}
-          submitCount={submitCount}
-          errorCount={errorCount}
-          submitting={submitting}
-        />
-      </form>
+          <FormSection id="mentor-more" title="Tell Us More">
+            <EssayField
+              control={control}
+              name="whyGoodFit"
+              limit={WORD_LIMITS.mentorFit}
+              label={`Why are you a good fit to mentor at ${name}? (${WORD_LIMITS.mentorFit} words max)`}
+              error={errors.whyGoodFit?.message}
+              textareaProps={register('whyGoodFit')}
+              required={false}
+              enforced
+            />
+            <TextareaField<MentorFormValues>
+              name="additionalInfo"
+              label="Anything else you'd like us to know?"
+              rows={4}
+            />
+            <TextField<MentorFormValues> name="howDidYouHear" label="How did you hear about us?" />
+            <ResumeField resume={resume} disabled={submitting} />
+          </FormSection>
+
+          <FormSection id="mentor-terms" title="Terms">
+            {/* One message for both boxes (spec §5), under the second; both are marked while it shows. */}
+            <CheckboxField
+              id="termsAccepted"
+              label={
+                <>
+                  I agree to the {name} terms and conditions and code of conduct.
+                  <RequiredMark />
+                </>
+              }
+              aria-required="true"
+              {...register('termsAccepted')}
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? 'mlhTermsAccepted-error' : undefined}
+            />
+            <CheckboxField
+              id="mlhTermsAccepted"
+              label={
+                <>
+                  I have read and agree to the{' '}
+                  <a
+                    href="https://github.com/MLH/mlh-policies/blob/main/code-of-conduct.md"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={MLH_LINK}
+                  >
+                    MLH Code of Conduct<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  , and I authorize MLH to share my information with event partners under the{' '}
+                  <a
+                    href="https://github.com/MLH/mlh-policies/blob/main/privacy-policy.md"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={MLH_LINK}
+                  >
+                    MLH Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  .<RequiredMark />
+                </>
+              }
+              aria-required="true"
+              error={termsError}
+              {...register('mlhTermsAccepted')}
+            />
+          </FormSection>
+
+          <SubmitBar
+            saveStatus={autosave.status}
+            submitCount={submitCount}
+            errorCount={errorCount}
+            submitting={submitting}
+          />
+        </form>
+      </FormProvider>
 
       <ConfirmSubmitDialog
         open={flow.step !== 'filling'}
         submitting={submitting}
         progress={flow.progress}
         onCancel={flow.backToForm}
-        onConfirm={() => void onConfirm()}
+        onConfirm={() => void flow.onConfirm()}
       />
     </>
   );
