@@ -56,6 +56,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             // Mailed links and signed downloads carry their token in the query string.
             serializers: { req: requestSerializer },
+            ...(config.logFormat === 'pretty'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+                  },
+                }
+              : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
