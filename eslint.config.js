@@ -38,6 +38,26 @@ export default tseslint.config(
     },
   },
   {
+    // Rate limits are declared in each route's config (`rateLimit`, plugins/rate-limits.ts), so a
+    // reader sees them beside `access`; nothing else counts requests.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../lib/rate-limit',
+              importNames: ['enforceLimits', 'checkLimits', 'recordHits'],
+              message:
+                "Declare the limit in the route's config: config: { access, rateLimit } (plugins/rate-limits.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -32,6 +32,7 @@ import dbPlugin from './plugins/db';
 import inputGuard from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import timeoutsPlugin, { serverTimeoutOptions } from './plugins/timeouts';
+import rateLimitPlugin from './plugins/rate-limits';
 import webPlugin from './plugins/web';
 
 export interface BuildOptions {
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,
   });
+  await app.register(rateLimitPlugin);
   registerErrorHandlers(app);
 
   // Stopping: a kept-alive connection whose request was in flight when close() began would hold the

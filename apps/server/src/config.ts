@@ -109,7 +109,6 @@ export interface AppConfig {
   /** How long clients may take to send a request (plugins/timeouts.ts); tests shorten them. */
   timeouts: Timeouts;
   /** Rate limits can be loosened by tests that are not about them. */
-  rateLimits: boolean;
   /** Admin single sign-on (OpenID Connect); undefined when OIDC_* is not configured. */
   oidc: OidcConfig | undefined;
   /** Files in an S3-compatible bucket; undefined: DATA_DIR/uploads on the local disk. */
@@ -352,7 +351,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readCache: e.READ_CACHE,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
     timeouts: DEFAULT_TIMEOUTS,
-    rateLimits: true,
     oidc: loadOidcConfig(e, publicUrl),
     s3,
   };

@@ -18,7 +18,6 @@ import {
 import { idParamsSchema } from '@lanyard/shared/common';
 import { applications, settings } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
 import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
 import { mayHaveQr } from '../../policies/rsvp';
@@ -26,6 +25,7 @@ import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
 import * as door from './door';
 import * as service from './service';
+import { perUser } from '../../plugins/rate-limits';
 
 const staff = { access: 'staff' as const };
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -117,11 +117,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/upload-csv',
-    { config: { ...staff, bodyTimeout: 'upload' }, schema: { response: { 200: uploadCsvResponseSchema } } },
+    {
+      config: { ...staff, bodyTimeout: 'upload', rateLimit: { limits: [perUser('csv-upload', 20, 600)] } },
+      schema: { response: { 200: uploadCsvResponseSchema } },
+    },
     async (request) => {
-      await enforceLimits(app.db, [
-        { key: `csv-upload:user:${request.user!.id}`, max: 20, windowSeconds: 600 },
-      ]);
       const expected = uploadPassword();
       if (!request.isMultipart()) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
       let password = '';
@@ -148,16 +148,13 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload-csv/verify-password',
     {
-      config: staff,
+      config: { ...staff, rateLimit: { limits: [perUser('csv-password', 10, 600)] } },
       schema: {
         body: z.object({ password: z.string().max(200) }).strict(),
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },
     async (request) => {
-      await enforceLimits(app.db, [
-        { key: `csv-password:user:${request.user!.id}`, max: 10, windowSeconds: 600 },
-      ]);
       if (!safeEqual(request.body.password, uploadPassword()))
         throw new AppError(401, 'incorrect_password', 'Incorrect password');
       return { ok: true as const };

@@ -7,10 +7,10 @@ import {
   publicSettingsSchema,
   updateSettingsBodySchema,
 } from '@lanyard/shared/settings';
-import { enforceLimits } from '../../lib/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import * as service from './service';
 import { clientIp } from '../../lib/client-ip';
+import { perIp } from '../../plugins/rate-limits';
 
 const codesResponse = z.object({ codes: z.array(z.string()) });
 
@@ -30,17 +30,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate-access-code',
     {
-      config: { access: 'public' },
+      // Codes are short: guessing them must be slow.
+      config: { access: 'public', rateLimit: { limits: [perIp('code-check', 20, 600)] } },
       schema: {
         body: z.object({ code: z.string().max(64) }).strict(),
         response: { 200: z.object({ valid: z.boolean() }) },
       },
     },
     async (request) => {
-      // Codes are short: guessing them must be slow.
-      await enforceLimits(app.db, [
-        { key: `code-check:ip:${clientIp(request)}`, max: 20, windowSeconds: 600 },
-      ]);
       return { valid: await service.isValidAccessCode(app.db, request.body.code) };
     },
   );

@@ -8,9 +8,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { uploads } from '../../db/schema/index';
 import { errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
 import { signFileLink, verifyFileLink } from '../../lib/signed-links';
 import * as service from './service';
+import { perUser } from '../../plugins/rate-limits';
+
+/** Resume and portfolio uploads share one counter per account. */
+const UPLOAD_LIMIT = { limits: [perUser('upload', 30, 600)] };
 
 /**
  * The stored bytes, with a missing file (deleted by hand, a bucket emptied) told apart from a fault:
@@ -52,7 +55,6 @@ function asMalformedUpload(err: unknown): unknown {
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest, purpose: service.UploadPurpose) => {
     const user = request.user!;
-    await enforceLimits(app.db, [{ key: `upload:user:${user.id}`, max: 30, windowSeconds: 600 }]);
     // Applicant routes: the caller is a hacker or a mentor, and each has their own resume limit.
     const resume = RESUME_RULES[user.role === 'mentor' ? 'mentor' : 'hacker'];
     const maxBytes = purpose === 'portfolio' ? PORTFOLIO_MAX_BYTES : resume.maxBytes;
@@ -86,7 +88,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resume',
     {
-      config: { access: 'applicant', bodyTimeout: 'upload' },
+      config: { access: 'applicant', bodyTimeout: 'upload', rateLimit: UPLOAD_LIMIT },
       schema: { response: { 201: uploadedFileSchema } },
     },
     async (request, reply) => reply.status(201).send(await upload(request, 'resume')),
@@ -95,7 +97,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/portfolio',
     {
-      config: { access: 'applicant', bodyTimeout: 'upload' },
+      config: { access: 'applicant', bodyTimeout: 'upload', rateLimit: UPLOAD_LIMIT },
       schema: { response: { 201: uploadedFileSchema } },
     },
     async (request, reply) => reply.status(201).send(await upload(request, 'portfolio')),
