@@ -6,7 +6,7 @@ import type { PublicUser } from '@lanyard/shared/auth';
 import type { MyApplication } from '@lanyard/shared/application';
 import { eventConfigSchema } from '@lanyard/shared/event';
 import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 import { DashboardPage } from './dashboard-page';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { roleLabel } from '@lanyard/shared/constants';
+import { DASHBOARD_POLL_MS, roleLabel } from '@lanyard/shared/constants';
 import { SignOutButton } from '@/components/sign-out-button';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { Badge } from '@/components/ui/badge';
@@ -8,12 +8,16 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { useMyApplication } from '../api/get-my-application';
-import { usePublicSettings } from '../api/get-public-settings';
-import { applicationStatusView, decisionsReleasedFor } from '../lib/application-status';
+import { useMyApplication } from '@/api/get-my-application';
+import { usePublicSettings } from '@/api/get-public-settings';
+import {
+  applicationStatusView,
+  decisionsReleasedFor,
+  shouldPollApplication,
+} from '../lib/application-status';
 import { shouldShowRsvpCard } from '../lib/rsvp-card';
 import { ApplicationStatusCard } from './application-status-card';
 import { ApplicationTimeline } from './application-timeline';
@@ -26,7 +30,11 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const event = useEventConfig();
   const { data: user, refetch: refetchUser } = useUser();
-  const application = useMyApplication(user?.applicationStatus ?? '');
+  const application = useMyApplication({
+    // Polls every 30 s once the application has been sent, so a released decision shows up.
+    refetchInterval: (app) =>
+      shouldPollApplication(app?.status ?? user?.applicationStatus ?? '') ? DASHBOARD_POLL_MS : false,
+  });
   const settings = usePublicSettings();
   const [refreshing, setRefreshing] = useState(false);
   const statusTitleRef = useRef<HTMLHeadingElement>(null);
