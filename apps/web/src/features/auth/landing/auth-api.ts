@@ -1,5 +1,5 @@
 import type { LoginBody, PublicUser, RegisterBody } from '@lanyard/shared/auth';
-import { api, ApiError, isApiError } from '@/lib/api-client';
+import { api, isApiError, unexpectedResponseError } from '@/lib/api-client';
 
 // The landing page's requests, through the same client (spec §8 error rules) but checked by hand
 // instead of with the zod response schemas: see docs/decisions/005-light-landing.md.
@@ -22,7 +22,7 @@ function isPublicUser(value: unknown): value is PublicUser {
 function userOf(body: unknown): PublicUser {
   const user = body && typeof body === 'object' ? (body as { user?: unknown }).user : undefined;
   if (!isPublicUser(user)) {
-    throw new ApiError(200, 'The server sent an unexpected response.', 'unexpected_response');
+    throw unexpectedResponseError(200);
   }
   return user;
 }
