@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meResponseSchema, type PublicUser } from '@lanyard/shared/auth';
-import { api, isApiError } from '@/lib/api-client';
+import { sessionResponseSchema, type PublicUser } from '@lanyard/shared/auth';
+import { api } from '@/lib/api-client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
-/** The signed-in user (admins included), or null when nobody is signed in (401). */
+/**
+ * The signed-in user (admins included), or null when nobody is signed in. Asked of /api/auth/session,
+ * which answers nobody with 200 rather than 401: a signed-out visit shows no failed request.
+ */
 export async function getMe(signal?: AbortSignal): Promise<PublicUser | null> {
-  try {
-    const { user } = await api.get('/api/auth/me', { schema: meResponseSchema, signal });
-    return user;
-  } catch (err) {
-    if (isApiError(err) && err.status === 401) return null;
-    throw err;
-  }
+  const { user } = await api.get('/api/auth/session', { schema: sessionResponseSchema, signal });
+  return user;
 }
 
 export const meQueryOptions = () =>
