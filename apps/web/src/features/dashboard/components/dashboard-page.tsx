@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
 import { DASHBOARD_POLL_MS, roleLabel } from '@lanyard/shared/constants';
 import { SignOutButton } from '@/components/sign-out-button';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
@@ -26,6 +27,8 @@ import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
 
+export const SETTINGS_ERROR_MESSAGE = 'Could not load application settings.';
+
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const event = useEventConfig();
@@ -37,6 +40,12 @@ export function DashboardPage() {
   });
   const settings = usePublicSettings();
   const [refreshing, setRefreshing] = useState(false);
+  // The page still shows the status without them (decisions count as not released), but says so.
+  useEffect(() => {
+    if (settings.isError) {
+      toast.error('Error', { id: 'dashboard-settings-error', description: SETTINGS_ERROR_MESSAGE });
+    }
+  }, [settings.isError]);
   const statusTitleRef = useRef<HTMLHeadingElement>(null);
   // The route guard only renders this page for a signed-in user.
   if (!user) return <LoadingScreen />;
