@@ -8,6 +8,7 @@ import {
   loginBodySchema,
   meResponseSchema,
   messageResponseSchema,
+  sessionResponseSchema,
   passwordResetBodySchema,
   passwordResetVerifyBodySchema,
   registerBodySchema,
@@ -86,6 +87,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return { user: await service.toPublicUser(app.db, request.user!) };
     },
+  );
+
+  // The web app's "who is signed in?": a signed-out visitor is an answer, not a failed request, so
+  // the landing page logs no error in the browser console.
+  app.get(
+    '/session',
+    { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({
+      user: request.user ? await service.toPublicUser(app.db, request.user) : null,
+    }),
   );
 
   app.get(

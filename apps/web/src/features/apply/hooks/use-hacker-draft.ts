@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import type { UseFormGetValues, UseFormWatch } from 'react-hook-form';
 import { useApplicationDraft } from '@/components/application-form/use-application-draft';
-import type { Draft } from '../api/get-draft';
+import type { Draft } from '@/api/get-draft';
 import { draftAnswersFromForm, type HackerFormValues } from '../lib/form-values';
 
 /** Saves the draft about a second after any change to the answers or the uploaded resume. */
