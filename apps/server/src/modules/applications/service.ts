@@ -9,8 +9,9 @@ import {
   uploads,
   users,
 } from '../../db/schema/index';
+import { readSettings, SETTINGS_ROW, shareSettings, type SettingsRow } from '../../db/settings';
 import { AppError, errors } from '../../errors';
-import { getSettings, isValidAccessCode, windowOf, type SettingsRow } from '../settings/service';
+import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
 import type { SessionUser } from '../auth/sessions';
 import type { AppConfig } from '../../config';
@@ -75,7 +76,7 @@ export async function toMyApplication(
   settings?: ReleaseFlags,
   loaded?: { resume: typeof uploads.$inferSelect | null },
 ): Promise<MyApplication> {
-  const s = settings ?? (await getSettings(db));
+  const s = settings ?? (await readSettings(db));
   const released = decisionsReleased(s, row.role);
   const resume = loaded
     ? loaded.resume
@@ -119,7 +120,7 @@ function prepareMyApplication(db: Db) {
     })
     .from(applications)
     .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
-    .leftJoin(settingsTable, eq(settingsTable.id, 1))
+    .leftJoin(settingsTable, SETTINGS_ROW)
     .where(eq(applications.userId, sql.placeholder('userId')))
     .prepare('my_application');
 }
@@ -129,7 +130,7 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
   if (!query) myApplicationQueries.set(db, (query = prepareMyApplication(db)));
   const [row] = await query.execute({ userId });
   if (!row) return null;
-  // The settings row always exists (the first migration makes it); the fallback reads it the usual way.
+  // Without a settings row the join finds none: the accessor then answers as for every reader.
   const flags =
     row.hackerDecisionsReleased === null || row.mentorDecisionsReleased === null
       ? undefined
@@ -153,7 +154,7 @@ export async function markCelebrated(db: Db, userId: string): Promise<MyApplicat
       .where(eq(applications.userId, userId))
       .for('update');
     if (!current) throw errors.notFound('You have no application.', 'no_application');
-    const settings = await getSettings(tx);
+    const settings = await readSettings(tx);
     if (!decisionsReleased(settings, current.role) || current.status !== 'accepted') {
       throw errors.conflict('There is no released acceptance to celebrate.', 'nothing_to_celebrate');
     }
@@ -226,8 +227,7 @@ export async function submitApplication(
   try {
     return await db.transaction(async (tx) => {
       // A settings change (deadline, codes) waits for submissions in flight, and they see one state.
-      await tx.execute(sql`select 1 from settings where id = 1 for share`);
-      const settings = await getSettings(tx);
+      const settings = await shareSettings(tx);
       let codeUsed: string | null = null;
       if (role === 'hacker') {
         const window = windowOf(settings, now);

@@ -16,7 +16,8 @@ import {
   type CheckinEvent,
 } from '@lanyard/shared/checkin';
 import { idParamsSchema } from '@lanyard/shared/common';
-import { applications, settings } from '../../db/schema/index';
+import { applications } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { actorOf } from '../settings/routes';
@@ -251,8 +252,8 @@ export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .from(applications)
         .where(eq(applications.userId, request.user!.id));
-      const [s] = await app.db.select().from(settings).where(eq(settings.id, 1));
-      const released = row?.role === 'mentor' ? s?.mentorDecisionsReleased : s?.hackerDecisionsReleased;
+      const s = await readSettings(app.db);
+      const released = row?.role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
       if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, released === true)) {
         throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
       }
