@@ -4,6 +4,7 @@ import type { ApplicantRole } from '@lanyard/shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications } from '../../db/schema/index';
 import { lockSettings, readSettings, writeSettings } from '../../db/settings';
+import { decisionsReleased, releaseFlagPatch } from '../../policies/decisions';
 import { audit, type AuditActor } from '../../lib/audit';
 import type { AppConfig } from '../../config';
 import { announceDecisions, previewDecisionEmails } from '../email/notify';
@@ -26,8 +27,7 @@ async function decisionCounts(
 }
 
 async function isReleased(db: DbOrTx, role: ApplicantRole): Promise<boolean> {
-  const s = await readSettings(db);
-  return role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
+  return decisionsReleased(await readSettings(db), role);
 }
 
 /**
@@ -76,12 +76,8 @@ export async function setDecisionsReleased(
   opts: { sendEmail: boolean } = { sendEmail: true },
 ): Promise<DecisionsResult> {
   return db.transaction(async (tx) => {
-    const locked = await lockSettings(tx);
-    const before = role === 'mentor' ? locked.mentorDecisionsReleased : locked.hackerDecisionsReleased;
-    await writeSettings(
-      tx,
-      role === 'mentor' ? { mentorDecisionsReleased: released } : { hackerDecisionsReleased: released },
-    );
+    const before = decisionsReleased(await lockSettings(tx), role);
+    await writeSettings(tx, releaseFlagPatch(role, released));
     // The e-mails are queued with the release (the outbox worker sends them in the background).
     const { emailsQueued, announcedWithoutEmail } = released
       ? await announceDecisions(tx, config, { role }, { sendEmail: opts.sendEmail })

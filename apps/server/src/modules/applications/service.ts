@@ -9,7 +9,8 @@ import {
   uploads,
   users,
 } from '../../db/schema/index';
-import { readSettings, SETTINGS_ROW, shareSettings, type SettingsRow } from '../../db/settings';
+import { readSettings, SETTINGS_ROW, shareSettings } from '../../db/settings';
+import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../policies/decisions';
 import { AppError, errors } from '../../errors';
 import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
@@ -19,20 +20,6 @@ import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
 type ApplicationRow = typeof applications.$inferSelect;
-type ReleaseFlags = Pick<SettingsRow, 'hackerDecisionsReleased' | 'mentorDecisionsReleased'>;
-
-export function decisionsReleased(settings: ReleaseFlags, role: ApplicantRole): boolean {
-  return role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
-}
-
-/** What the applicant may see: decisions stay "submitted" until their role's decisions are released. */
-export function visibleStatus(
-  row: Pick<ApplicationRow, 'status' | 'role'>,
-  settings: ReleaseFlags,
-): MyApplication['status'] {
-  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
-  return decisionsReleased(settings, row.role) ? row.status : 'submitted';
-}
 
 /** The application columns the applicant's own view shows. */
 const myApplicationColumns = {

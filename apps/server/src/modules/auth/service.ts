@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { applicationDrafts, applications, authTokens, users } from '../../db/schema/index';
 import { readSettings } from '../../db/settings';
+import { visibleStatus } from '../../policies/decisions';
 import { AppError, errors } from '../../errors';
 import { checkLimits, clearLimit, enforceLimits, recordHits } from '../../lib/rate-limit';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -46,9 +47,7 @@ export async function applicantViewStatus(
       .where(eq(applicationDrafts.userId, userId));
     return draft[0] ? 'in_progress' : 'not_started';
   }
-  const released = row.role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
-  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
-  return (released ? row.status : 'submitted') satisfies ApplicantViewStatus;
+  return visibleStatus(row, s) satisfies ApplicantViewStatus;
 }
 
 export async function toPublicUser(

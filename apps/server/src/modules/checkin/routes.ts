@@ -22,6 +22,7 @@ import { AppError, errors } from '../../errors';
 import { enforceLimits } from '../../lib/rate-limit';
 import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
+import { decisionsReleased } from '../../policies/decisions';
 import { mayHaveQr } from '../../policies/rsvp';
 import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
@@ -253,8 +254,7 @@ export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(applications)
         .where(eq(applications.userId, request.user!.id));
       const s = await readSettings(app.db);
-      const released = row?.role === 'mentor' ? s.mentorDecisionsReleased : s.hackerDecisionsReleased;
-      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, released === true)) {
+      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, decisionsReleased(s, row.role))) {
         throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
       }
       return { token: makeQrToken(app.config.sessionSecret, app.config.event, row.id) };

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { applications, emailOutbox } from '../../db/schema/index';
 import { readSettings } from '../../db/settings';
+import { releasedRoles } from '../../policies/decisions';
 import { loadTemplates, renderTemplate, templateValues } from './catalog';
 import { escapeHtml, type RenderedEmail } from './templates';
 
@@ -217,12 +218,8 @@ export async function queueDecisionEmailsIfReleased(
   ids: string[],
 ): Promise<void> {
   if (!ids.length) return;
-  const s = await readSettings(db);
-  const roles = [
-    s.hackerDecisionsReleased ? 'hacker' : null,
-    s.mentorDecisionsReleased ? 'mentor' : null,
-  ].filter((r): r is 'hacker' | 'mentor' => r !== null);
-  for (const role of roles) await queueDecisionEmails(db, config, { role, ids });
+  for (const role of releasedRoles(await readSettings(db)))
+    await queueDecisionEmails(db, config, { role, ids });
 }
 
 export async function queueApplicationReceived(db: DbOrTx, config: AppConfig, app: Recipient): Promise<void> {
