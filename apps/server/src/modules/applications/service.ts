@@ -10,6 +10,13 @@ import {
   users,
 } from '../../db/schema/index';
 import { readSettings, SETTINGS_ROW, shareSettings } from '../../db/settings';
+import {
+  facesApplicationWindow,
+  mayApplyAs,
+  mayChangeAnswers,
+  maySubmit,
+  resumeRequired,
+} from '../../policies/applications';
 import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../policies/decisions';
 import { AppError, errors } from '../../errors';
 import { isValidAccessCode, windowOf } from '../settings/service';
@@ -182,12 +189,13 @@ export const EMAIL_UNVERIFIED =
  * another tab or device), so a session that says "unverified" is checked against the database.
  */
 async function requireVerifiedEmail(db: DbOrTx, user: SessionUser): Promise<void> {
-  if (user.emailVerified) return;
+  if (maySubmit(user)) return;
   const [row] = await db
     .select({ verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, user.id));
-  if (!row?.verifiedAt) throw errors.forbidden(EMAIL_UNVERIFIED, 'email_unverified');
+  if (!maySubmit({ emailVerified: Boolean(row?.verifiedAt) }))
+    throw errors.forbidden(EMAIL_UNVERIFIED, 'email_unverified');
 }
 
 /**
@@ -203,7 +211,7 @@ export async function submitApplication(
   config: AppConfig,
   now = new Date(),
 ): Promise<MyApplication> {
-  if (user.role !== role) {
+  if (!mayApplyAs(user.role, role)) {
     throw errors.forbidden(
       `Your account is registered as a ${user.role === 'mentor' ? 'mentor' : 'hacker'}: use the ${user.role} application.`,
       'wrong_role',
@@ -216,7 +224,7 @@ export async function submitApplication(
       // A settings change (deadline, codes) waits for submissions in flight, and they see one state.
       const settings = await shareSettings(tx);
       let codeUsed: string | null = null;
-      if (role === 'hacker') {
+      if (facesApplicationWindow(role)) {
         const window = windowOf(settings, now);
         if (window.status === 'closed') {
           throw new AppError(
@@ -238,9 +246,9 @@ export async function submitApplication(
         .select({ id: applications.id })
         .from(applications)
         .where(eq(applications.userId, user.id));
-      if (existing[0]) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+      if (!mayChangeAnswers(existing.length > 0)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
       const resume = await resolveResume(tx, user, resumeUrl);
-      if (role === 'hacker' && !resume)
+      if (resumeRequired(role) && !resume)
         throw errors.badRequest('resume_url: Resume is required', 'validation_error');
 
       const hacker = role === 'hacker' ? (answers as HackerAnswers) : undefined;
@@ -303,14 +311,14 @@ export async function saveDraft(
   user: SessionUser,
   body: { role: ApplicantRole; answers: Record<string, unknown>; resume_url?: string | null },
 ) {
-  if (user.role !== body.role)
+  if (!mayApplyAs(user.role, body.role))
     throw errors.forbidden('This draft is for another kind of application.', 'wrong_role');
   return db.transaction(async (tx) => {
     const submitted = await tx
       .select({ id: applications.id })
       .from(applications)
       .where(eq(applications.userId, user.id));
-    if (submitted[0]) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+    if (!mayChangeAnswers(submitted.length > 0)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
     const resume = await resolveResume(tx, user, body.resume_url);
     const values = {
       role: body.role,

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { applications, checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
+import { mayCheckIn, undoRemovesRecord } from '../../policies/checkin';
 import { isConfirmedAttendee } from '../../policies/rsvp';
 import { publishCheckin } from './live';
 import { toRecord } from './service';
@@ -68,10 +69,10 @@ export async function setCheckedIn(
       .from(checkinRecords)
       .where(eq(checkinRecords.id, id));
     if (!link) throw errors.notFound('Check-in record not found.');
-    const attending = link.applicationId === null || (await attendingNow(tx, link.applicationId, true));
+    const attending = link.applicationId !== null && (await attendingNow(tx, link.applicationId, true));
     const now = new Date();
     const [row] =
-      checkedIn && !attending
+      checkedIn && !mayCheckIn(link, attending)
         ? []
         : await tx
             .update(checkinRecords)
@@ -106,7 +107,7 @@ export async function setCheckedIn(
       after: { checked_in: checkedIn, at: now.toISOString() },
     });
     await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
-    if (!checkedIn && !attending) {
+    if (!checkedIn && undoRemovesRecord(link, attending)) {
       await tx.execute(sql`select lanyard_checkin_remove(${link.applicationId}::uuid)`);
     }
     return toRecord(row);
