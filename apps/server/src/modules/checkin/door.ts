@@ -51,13 +51,23 @@ export async function recordForScan(db: Db, applicationId: string): Promise<Chec
   return toRecord(row);
 }
 
+/** Check a person in at the door (PUT /records/:id/checkin with checked_in: true). */
+export function checkIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
+  return setCheckedIn(db, actor, id, true);
+}
+
+/** Undo a check-in (checked_in: false): a mistaken scan, or someone who left before it began. */
+export function undoCheckIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
+  return setCheckedIn(db, actor, id, false);
+}
+
 /**
  * Check in (or undo). The update only matches a record in the other state, so when two desks
  * check in the same person at once exactly one wins; the other is told who did it and when, with
  * the record as it is now. A record linked to someone no longer confirmed checks nobody in, and an
  * undo of one takes it off the list, as if they had never come.
  */
-export async function setCheckedIn(
+async function setCheckedIn(
   db: Db,
   actor: AuditActor,
   id: string,

@@ -102,7 +102,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      door.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
+      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(
+        app.db,
+        actorOf(request),
+        request.params.id,
+      ),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
