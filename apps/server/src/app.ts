@@ -14,7 +14,8 @@ import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { adminApplicationRoutes, decisionRoutes } from './modules/admin-applications/routes';
+import { adminApplicationRoutes } from './modules/admin-applications/routes';
+import { decisionRoutes, decisionStatusRoutes } from './modules/decisions/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
@@ -143,9 +144,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(oidcRoutes, { prefix: '/api/auth/oidc' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(adminUserRoutes, { prefix: '/api/admin' });
-  await app.register(adminApplicationRoutes, { prefix: '/api/admin/applications' });
-  // Spec §7 also lists the admin application routes under /applications: same handlers, admin only.
-  await app.register(adminApplicationRoutes, { prefix: '/api/applications' });
+  // The admin application routes are also listed under /applications: same handlers, admin only.
+  for (const prefix of ['/api/admin/applications', '/api/applications']) {
+    await app.register(adminApplicationRoutes, { prefix });
+    await app.register(decisionStatusRoutes, { prefix });
+  }
   await app.register(decisionRoutes, { prefix: '/api/admin/decisions' });
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });

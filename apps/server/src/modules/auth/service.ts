@@ -3,7 +3,9 @@ import type { ApplicantRole, ApplicantViewStatus, UserRole } from '@lanyard/shar
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { applicationDrafts, applications, authTokens, settings, users } from '../../db/schema/index';
+import { applicationDrafts, applications, authTokens, users } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
+import { visibleStatus } from '../../policies/decisions';
 import { AppError, errors } from '../../errors';
 import { clearLimit } from '../../lib/rate-limit';
 import { accountSignInKey } from './limits';
@@ -30,17 +32,14 @@ export async function applicantViewStatus(
   role: UserRole,
 ): Promise<PublicUser['applicationStatus']> {
   if (role === 'admin' || role === 'volunteer') return 'admin';
-  const rows = await db
-    .select({
-      status: applications.status,
-      role: applications.role,
-      hackerReleased: settings.hackerDecisionsReleased,
-      mentorReleased: settings.mentorDecisionsReleased,
-    })
-    .from(applications)
-    .innerJoin(settings, eq(settings.id, 1))
-    .where(eq(applications.userId, userId))
-    .limit(1);
+  const [rows, s] = await Promise.all([
+    db
+      .select({ status: applications.status, role: applications.role })
+      .from(applications)
+      .where(eq(applications.userId, userId))
+      .limit(1),
+    readSettings(db),
+  ]);
   const row = rows[0];
   if (!row) {
     const draft = await db
@@ -49,9 +48,7 @@ export async function applicantViewStatus(
       .where(eq(applicationDrafts.userId, userId));
     return draft[0] ? 'in_progress' : 'not_started';
   }
-  const released = row.role === 'mentor' ? row.mentorReleased : row.hackerReleased;
-  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
-  return (released ? row.status : 'submitted') satisfies ApplicantViewStatus;
+  return visibleStatus(row, s) satisfies ApplicantViewStatus;
 }
 
 export async function toPublicUser(

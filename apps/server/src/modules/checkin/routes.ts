@@ -16,10 +16,12 @@ import {
   type CheckinEvent,
 } from '@lanyard/shared/checkin';
 import { idParamsSchema } from '@lanyard/shared/common';
-import { applications, settings } from '../../db/schema/index';
+import { applications } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
 import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
+import { decisionsReleased } from '../../policies/decisions';
 import { mayHaveQr } from '../../policies/rsvp';
 import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
@@ -100,7 +102,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      door.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
+      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(
+        app.db,
+        actorOf(request),
+        request.params.id,
+      ),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
@@ -248,9 +254,8 @@ export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .from(applications)
         .where(eq(applications.userId, request.user!.id));
-      const [s] = await app.db.select().from(settings).where(eq(settings.id, 1));
-      const released = row?.role === 'mentor' ? s?.mentorDecisionsReleased : s?.hackerDecisionsReleased;
-      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, released === true)) {
+      const s = await readSettings(app.db);
+      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, decisionsReleased(s, row.role))) {
         throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
       }
       return { token: makeQrToken(app.config.sessionSecret, app.config.event, row.id) };

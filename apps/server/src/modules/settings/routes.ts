@@ -8,6 +8,7 @@ import {
   updateSettingsBodySchema,
 } from '@lanyard/shared/settings';
 import type { FastifyRequest } from 'fastify';
+import { readSettings } from '../../db/settings';
 import * as service from './service';
 import { clientIp } from '../../lib/client-ip';
 import { perIp } from '../../plugins/rate-limits';
@@ -24,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public',
     { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } },
-    async () => service.toPublicSettings(await service.getSettings(app.db)),
+    async () => service.toPublicSettings(await readSettings(app.db)),
   );
 
   app.post(
@@ -61,7 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/application-status',
     { config: admin, schema: { response: { 200: statusResponse } } },
     async () => {
-      const window = service.windowOf(await service.getSettings(app.db));
+      const window = service.windowOf(await readSettings(app.db));
       return { is_open: window.status !== 'closed', status: window.status };
     },
   );
