@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
 export default tseslint.config(
   {
@@ -38,14 +41,83 @@ export default tseslint.config(
     },
   },
   {
+    // Rate limits are declared in each route's config (`rateLimit`, plugins/rate-limits.ts), so a
+    // reader sees them beside `access`; nothing else counts requests.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../lib/rate-limit',
+              importNames: ['enforceLimits', 'checkLimits', 'recordHits'],
+              message:
+                "Declare the limit in the route's config: config: { access, rateLimit } (plugins/rate-limits.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Features never import each other (ARCHITECTURE.md): shared pieces live in components/ or lib/.
-      'no-restricted-imports': 'off',
     },
   },
+  webLayers(),
 );
+
+/**
+ * The web app's one-way layers: app/ (router, providers) on top, then features/, then the shared
+ * api/, components/, lib/, config/ and testing/. A feature never imports app/ or another feature:
+ * what two features share moves down a layer. No import cycles anywhere in the web app.
+ */
+function webLayers() {
+  const web = 'apps/web/src';
+  const features = readdirSync(new URL(`./${web}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const shared = ['api', 'components', 'lib', 'config', 'testing'];
+  return {
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: 'A feature does not import app/: move what it needs to api/, components/ or lib/.',
+            },
+            ...features.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: move the shared piece to api/, components/ or lib/.',
+            })),
+            ...shared.map((layer) => ({
+              target: `${web}/${layer}`,
+              from: [`${web}/features`, `${web}/app`],
+              message: `${layer}/ sits below the features and app/: it imports neither.`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+}

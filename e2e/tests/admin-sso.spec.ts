@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '../support/fixtures';
 import { toasts } from '../support/app';
-import { startTestProvider, type TestProvider } from '../../apps/server/src/modules/oidc/test-provider';
+import { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-provider';
 
 // The shared server runs without OIDC_*: this file starts its own server with single sign-on
 // against a real OpenID provider (oidc-provider on 127.0.0.1), and stops both at the end.

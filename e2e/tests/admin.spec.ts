@@ -1,5 +1,14 @@
 import { test, expect } from '../support/fixtures';
-import { fillAdminSignIn, PASSWORD, registerViaApi, toasts, uniqueEmail } from '../support/app';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  fillAdminSignIn,
+  fillSignIn,
+  PASSWORD,
+  registerViaApi,
+  toasts,
+  uniqueEmail,
+} from '../support/app';
 
 test.describe('admin portal', () => {
   test('admin sign-in shows the portal and its four stat cards', async ({ page }) => {
@@ -25,6 +34,17 @@ test.describe('admin portal', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('an admin who signs in on the main page lands on /admin, and / sends them back there (decision 020)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await fillSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('an applicant signing in on /admin/login gets "Access Denied"', async ({

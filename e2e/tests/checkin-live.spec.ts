@@ -17,6 +17,9 @@ test.afterAll(async () => {
 
 test.describe('check-in live updates', () => {
   test("two desks see each other's check-ins without reloading", async ({ browser }) => {
+    // Two browsers, two admin sign-ins and three live round trips: about 10 s on a quiet machine,
+    // past the default 30 s on a loaded one.
+    test.slow();
     const tag = uniqueTag('live');
     const record = await createCheckinRecord(admin, {
       firstName: 'Margaret',

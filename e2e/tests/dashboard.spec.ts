@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '../support/fixtures';
-import { registerViaUi, uniqueEmail } from '../support/app';
+import { registerViaUi, toasts, uniqueEmail } from '../support/app';
 import { submitHackerViaApi } from '../support/applications';
 
 /** The timeline step's state, as the page marks it (done / current / upcoming). */
@@ -64,5 +64,26 @@ test.describe('applicant dashboard', () => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('application-status')).toHaveText('Under Review');
     await expect(page.getByRole('link', { name: 'Start Application' })).toHaveCount(0);
+  });
+
+  test('settings that cannot be loaded: the "Error" toast, and the status still shows', async ({
+    page,
+    consoleGuard,
+  }) => {
+    test.slow(); // A server error is asked again three times before the page gives up.
+    consoleGuard.allow(/status of 503/);
+    await registerViaUi(page, { email: uniqueEmail('dash-settings') });
+    await page.route('**/api/settings/public', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Down","code":"down"}' }),
+    );
+    await page.reload();
+
+    const toast = toasts(page)
+      .getByRole('listitem')
+      .filter({ hasText: 'Could not load application settings.' });
+    await expect(toast).toBeVisible({ timeout: 20_000 });
+    await expect(toast).toContainText('Error');
+    const card = page.getByRole('region', { name: 'Application Status' });
+    await expect(card.getByTestId('application-status')).toHaveText('Not Started');
   });
 });

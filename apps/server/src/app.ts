@@ -14,7 +14,8 @@ import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { adminApplicationRoutes, decisionRoutes } from './modules/admin-applications/routes';
+import { adminApplicationRoutes } from './modules/admin-applications/routes';
+import { decisionRoutes, decisionStatusRoutes } from './modules/decisions/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
@@ -32,6 +33,7 @@ import dbPlugin from './plugins/db';
 import inputGuard from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import timeoutsPlugin, { serverTimeoutOptions } from './plugins/timeouts';
+import rateLimitPlugin from './plugins/rate-limits';
 import webPlugin from './plugins/web';
 
 export interface BuildOptions {
@@ -56,6 +58,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             // Mailed links and signed downloads carry their token in the query string.
             serializers: { req: requestSerializer },
+            ...(config.logFormat === 'pretty'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+                  },
+                }
+              : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -105,6 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,
   });
+  await app.register(rateLimitPlugin);
   registerErrorHandlers(app);
 
   // Stopping: a kept-alive connection whose request was in flight when close() began would hold the
@@ -133,9 +144,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(oidcRoutes, { prefix: '/api/auth/oidc' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(adminUserRoutes, { prefix: '/api/admin' });
-  await app.register(adminApplicationRoutes, { prefix: '/api/admin/applications' });
-  // Spec §7 also lists the admin application routes under /applications: same handlers, admin only.
-  await app.register(adminApplicationRoutes, { prefix: '/api/applications' });
+  // The admin application routes are also listed under /applications: same handlers, admin only.
+  for (const prefix of ['/api/admin/applications', '/api/applications']) {
+    await app.register(adminApplicationRoutes, { prefix });
+    await app.register(decisionStatusRoutes, { prefix });
+  }
   await app.register(decisionRoutes, { prefix: '/api/admin/decisions' });
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, resolveLogFormat } from './config';
 
 const dirs: string[] = [];
 function tmpDir(): string {
@@ -99,6 +99,16 @@ describe('other settings', () => {
     expect(load({ READ_CACHE: 'on' }).readCache).toBe(true);
     for (const off of ['off', 'false', '0']) expect(load({ READ_CACHE: off }).readCache).toBe(false);
     expect(configError({ READ_CACHE: 'maybe' }).message).toMatch(/READ_CACHE must be on or off/);
+  });
+
+  it('LOG_FORMAT: readable lines in a terminal, JSON otherwise, unless set; anything else is reported', () => {
+    expect(resolveLogFormat(undefined, true)).toBe('pretty');
+    expect(resolveLogFormat(undefined, false)).toBe('json');
+    expect(resolveLogFormat('json', true)).toBe('json');
+    expect(resolveLogFormat('pretty', false)).toBe('pretty');
+    expect(load({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(load({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(configError({ LOG_FORMAT: 'xml' }).message).toMatch(/LOG_FORMAT must be json or pretty/);
   });
 
   it('reports an unreadable EVENT_CONFIG by name', () => {

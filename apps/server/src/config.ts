@@ -41,6 +41,7 @@ const envSchema = z.object({
   EVENT_CONFIG: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty' }).optional(),
   READ_CACHE: z
     .enum(['on', 'off', 'true', 'false', '1', '0', ''], { message: 'READ_CACHE must be on or off' })
     .default('on')
@@ -100,13 +101,14 @@ export interface AppConfig {
    */
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `pretty`: one readable line per event, for a person at a terminal; `json`: for log collectors. */
+  logFormat: LogFormat;
   /** Sessions and applicants' own applications kept in memory, invalidated by NOTIFY (decision 006). */
   readCache: boolean;
   event: EventConfig;
   /** How long clients may take to send a request (plugins/timeouts.ts); tests shorten them. */
   timeouts: Timeouts;
   /** Rate limits can be loosened by tests that are not about them. */
-  rateLimits: boolean;
   /** Admin single sign-on (OpenID Connect); undefined when OIDC_* is not configured. */
   oidc: OidcConfig | undefined;
   /** Files in an S3-compatible bucket; undefined: DATA_DIR/uploads on the local disk. */
@@ -158,6 +160,13 @@ function isCidr(entry: string): boolean {
  *   could pick the address that rate limits and the audit log see;
  * - a hop count cannot check that the peer is the proxy at all (Fastify 5 trusts nothing for it).
  */
+export type LogFormat = 'json' | 'pretty';
+
+/** Unset: readable lines when a person watches the terminal (`npm start`), JSON when piped or in a service. */
+export function resolveLogFormat(value: LogFormat | undefined, stdoutIsTty: boolean): LogFormat {
+  return value ?? (stdoutIsTty ? 'pretty' : 'json');
+}
+
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim().toLowerCase();
   if (v === undefined || v === '' || v === 'false' || v === '0') return false;
@@ -338,10 +347,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    logFormat: resolveLogFormat(e.LOG_FORMAT, process.stdout.isTTY === true),
     readCache: e.READ_CACHE,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
     timeouts: DEFAULT_TIMEOUTS,
-    rateLimits: true,
     oidc: loadOidcConfig(e, publicUrl),
     s3,
   };

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@lanyard/shared/errors';
 
-/** An error a person can read, with a stable code for programs. */
+/** An error a person can read, with a stable code for programs (the catalogue: packages/shared/src/errors.ts). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** More for programs, beside `error` and `code` (which it cannot replace). */
@@ -15,14 +16,19 @@ export class AppError extends Error {
   }
 }
 
+/** An error answer sent without throwing (health probes, the 404 of unknown routes). */
+export function errorBody(code: ErrorCode, error: string): { error: string; code: ErrorCode } {
+  return { error, code };
+}
+
 export const errors = {
-  badRequest: (message: string, code = 'bad_request') => new AppError(400, code, message),
-  unauthorized: (message = 'Please sign in to continue.', code = 'unauthorized') =>
+  badRequest: (message: string, code: ErrorCode = 'bad_request') => new AppError(400, code, message),
+  unauthorized: (message = 'Please sign in to continue.', code: ErrorCode = 'unauthorized') =>
     new AppError(401, code, message),
-  forbidden: (message = 'You do not have access to this.', code = 'forbidden') =>
+  forbidden: (message = 'You do not have access to this.', code: ErrorCode = 'forbidden') =>
     new AppError(403, code, message),
-  notFound: (message = 'Not found.', code = 'not_found') => new AppError(404, code, message),
-  conflict: (message: string, code = 'conflict', extra: Record<string, unknown> = {}) =>
+  notFound: (message = 'Not found.', code: ErrorCode = 'not_found') => new AppError(404, code, message),
+  conflict: (message: string, code: ErrorCode = 'conflict', extra: Record<string, unknown> = {}) =>
     new AppError(409, code, message, {}, extra),
   tooMany: (retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') =>
     new AppError(429, 'rate_limited', message, {
@@ -110,14 +116,15 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status < 500) {
-      const code =
+      // Fastify's own codes (FST_ERR_...) are not part of the API: they map onto the catalogue.
+      const code: ErrorCode =
         status === 413
           ? 'payload_too_large'
           : status === 415
             ? 'unsupported_media_type'
             : status === 429
               ? 'rate_limited'
-              : ((err as FastifyError).code?.toLowerCase() ?? 'bad_request');
+              : 'bad_request';
       const message =
         status === 413
           ? 'The request is too large.'

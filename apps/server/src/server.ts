@@ -9,6 +9,7 @@ import { createLinkMailer } from './modules/auth/link-mail';
 import { createOutboxWorker } from './modules/email/worker';
 import { pruneRateLimits } from './lib/rate-limit';
 import { sweepOrphans } from './modules/uploads/service';
+import { errorBody } from './errors';
 
 let runtime: Runtime | undefined;
 
@@ -67,10 +68,9 @@ async function main(): Promise<void> {
     for (const [req, res] of inFlight) {
       // A request whose body has arrived is being processed and finishes; one still sending is cut.
       if (res.headersSent || req.complete) continue;
-      const body = JSON.stringify({
-        error: 'The server is restarting. Please try again in a moment.',
-        code: 'unavailable',
-      });
+      const body = JSON.stringify(
+        errorBody('unavailable', 'The server is restarting. Please try again in a moment.'),
+      );
       res.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),

@@ -76,6 +76,8 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const adminAuthResponseSchema = z.object({ access_token: z.string(), admin: publicUserSchema });
 export type AdminAuthResponse = z.infer<typeof adminAuthResponseSchema>;
 export const meResponseSchema = z.object({ user: publicUserSchema });
+/** GET /api/auth/session: like /me, but nobody signed in is `{ user: null }` (200), not a 401. */
+export const sessionResponseSchema = z.object({ user: publicUserSchema.nullable() });
 export const adminMeResponseSchema = z.object({ admin: publicUserSchema });
 
 export const passwordResetBodySchema = z.object({ email: emailSchema }).strict();

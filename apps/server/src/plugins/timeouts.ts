@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,10 +49,12 @@ export function serverTimeoutOptions(t: Timeouts) {
   };
 }
 
-const TIMED_OUT = JSON.stringify({
-  error: 'The request took too long to arrive. Please check your connection and try again.',
-  code: 'request_timeout',
-});
+const TIMED_OUT = JSON.stringify(
+  errorBody(
+    'request_timeout',
+    'The request took too long to arrive. Please check your connection and try again.',
+  ),
+);
 
 /** Answers 408 and closes the connection: its body is still arriving, so it cannot be reused. */
 function timeOut(request: FastifyRequest, reply: FastifyReply): void {

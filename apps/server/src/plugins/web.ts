@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { EventConfig } from '@lanyard/shared/event';
+import { errorBody } from '../errors';
 
 const PLACEHOLDER = '<!--lanyard:event-config-->';
 
@@ -96,9 +97,7 @@ export default fp(
         if (!encoding) return reply.send(indexHtml);
         return reply.header('content-encoding', encoding).send(indexCompressed[encoding]);
       }
-      return reply
-        .status(404)
-        .send({ error: `No route for ${request.method} ${pathname}`, code: 'not_found' });
+      return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${pathname}`));
     });
   },
   { name: 'web' },

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startTestProvider, type TestProvider } from '../../src/modules/oidc/test-provider';
+import { startTestProvider, type TestProvider } from '../oidc-provider';
 import { createTestContext, type TestContext } from '../helper';
 import {
   createWorld,

@@ -110,6 +110,13 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     valid: () => ({}),
   },
   {
+    method: 'GET',
+    url: '/api/auth/session',
+    group: 'public',
+    personas: ['hacker', 'admin', 'anonymous'],
+    valid: () => ({}),
+  },
+  {
     method: 'POST',
     url: '/api/auth/verify-email/resend',
     group: 'public',

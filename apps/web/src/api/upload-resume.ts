@@ -1,19 +1,10 @@
 import { uploadedFileSchema, type UploadedFile } from '@lanyard/shared/application';
-import { ApiError, errorMessageFromBody, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, parseJsonBody, readResponse } from '@/lib/api-client';
 
 export interface UploadOptions {
   /** 0-100 as the bytes leave the browser. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -34,22 +25,13 @@ export function uploadResume(file: File, { onProgress, signal }: UploadOptions =
       if (e.lengthComputable && e.total > 0) onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const code =
-          body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
-            ? (body as { code: string }).code
-            : undefined;
-        reject(new ApiError(xhr.status, errorMessageFromBody(xhr.status, body), code));
-        return;
+      try {
+        const uploaded = readResponse(xhr.status, parseJsonBody(xhr.responseText), uploadedFileSchema);
+        onProgress?.(100);
+        resolve(uploaded);
+      } catch (err) {
+        reject(err);
       }
-      const parsed = uploadedFileSchema.safeParse(body);
-      if (!parsed.success) {
-        reject(new ApiError(xhr.status, 'The server sent an unexpected response.', 'unexpected_response'));
-        return;
-      }
-      onProgress?.(100);
-      resolve(parsed.data);
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));

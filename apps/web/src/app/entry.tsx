@@ -4,7 +4,7 @@ import { App } from '@/app/app';
 import { createRouter, routerReady } from '@/app/router';
 import { StartupError } from '@/app/startup-error';
 import { applyEventTheme, eventTitle, EventConfigError, loadEventConfig } from '@/config/event-config';
-import { meQueryOptions } from '@/lib/auth/get-me';
+import { meQueryOptions } from '@/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 
 /** The full app: every page but the first load of the landing page (see main.tsx). */

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PublicUser } from '@lanyard/shared/auth';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { REDIRECT_AFTER_LOGIN_KEY } from '@/lib/auth/redirect-after-login';
 import { createQueryClient } from '@/lib/query-client';
 import { AdminRoute, ProtectedRoute } from './guards';

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '@lanyard/shared/constants';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { saveRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
 
 /** Sends a signed-out visitor to `to`, remembering where they were going (spec §2). */

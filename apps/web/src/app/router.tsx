@@ -3,7 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
 import type { UserRole } from '@lanyard/shared/constants';
 import { paths } from '@/config/paths';
-import { meQueryOptions } from '@/lib/auth/get-me';
+import { meQueryOptions } from '@/api/get-me';
+import { myApplicationQueryOptions } from '@/api/get-my-application';
+import { publicSettingsQueryOptions } from '@/api/get-public-settings';
 import { AdminRoute, ProtectedRoute } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -63,6 +65,14 @@ function prefetchFor(
   };
 }
 
+/** The applicant's own application and the public settings: what the dashboard and both forms open on. */
+function prefetchApplicationAndSettings(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.prefetchQuery(myApplicationQueryOptions()),
+    queryClient.prefetchQuery(publicSettingsQueryOptions()),
+  ]);
+}
+
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
@@ -81,16 +91,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             {
               path: paths.dashboard,
-              loader: prefetchFor(queryClient, null, async (qc) => {
-                const [mine, settings] = await Promise.all([
-                  import('@/features/dashboard/api/get-my-application'),
-                  import('@/features/dashboard/api/get-public-settings'),
-                ]);
-                await Promise.all([
-                  qc.prefetchQuery(mine.myApplicationQueryOptions()),
-                  qc.prefetchQuery(settings.publicSettingsQueryOptions()),
-                ]);
-              }),
+              loader: prefetchFor(queryClient, null, prefetchApplicationAndSettings),
               lazy: page(
                 () => import('@/features/dashboard/components/dashboard-page'),
                 (m) => m.DashboardPage,
@@ -99,16 +100,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             {
               path: paths.hackerApply,
-              loader: prefetchFor(queryClient, 'hacker', async (qc) => {
-                const [mine, settings] = await Promise.all([
-                  import('@/features/apply/api/get-my-application'),
-                  import('@/features/apply/api/get-public-settings'),
-                ]);
-                await Promise.all([
-                  qc.prefetchQuery(mine.myApplicationQueryOptions()),
-                  qc.prefetchQuery(settings.publicSettingsQueryOptions()),
-                ]);
-              }),
+              loader: prefetchFor(queryClient, 'hacker', prefetchApplicationAndSettings),
               lazy: page(
                 () => import('@/features/apply/components/hacker-apply-page'),
                 (m) => m.HackerApplyPage,
@@ -125,16 +117,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             {
               path: paths.mentorApply,
-              loader: prefetchFor(queryClient, 'mentor', async (qc) => {
-                const [mine, settings] = await Promise.all([
-                  import('@/features/mentor-apply/api/get-my-application'),
-                  import('@/features/mentor-apply/api/get-public-settings'),
-                ]);
-                await Promise.all([
-                  qc.prefetchQuery(mine.myApplicationQueryOptions()),
-                  qc.prefetchQuery(settings.publicSettingsQueryOptions()),
-                ]);
-              }),
+              loader: prefetchFor(queryClient, 'mentor', prefetchApplicationAndSettings),
               lazy: page(
                 () => import('@/features/mentor-apply/components/mentor-apply-page'),
                 (m) => m.MentorApplyPage,
@@ -151,10 +134,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             {
               path: paths.viewApplication,
-              loader: prefetchFor(queryClient, null, async (qc) => {
-                const mine = await import('@/features/application-view/api/get-my-application');
-                await qc.prefetchQuery(mine.myApplicationQueryOptions());
-              }),
+              loader: prefetchFor(queryClient, null, (qc) => qc.prefetchQuery(myApplicationQueryOptions())),
               lazy: page(
                 () => import('@/features/application-view/components/view-application-page'),
                 (m) => m.ViewApplicationPage,

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useLogout } from '@/lib/auth/logout';
+import { useLogout } from '@/api/logout';
 
 /** Ends the session and goes to `to` (applicants: the landing page; admins: the admin sign-in). */
 export function SignOutButton({ to, size }: { to: string; size?: ButtonProps['size'] }) {

@@ -6,8 +6,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth/get-me';
-import { useResendVerificationEmail } from '@/lib/auth/resend-verification';
+import { meQueryKey } from '@/api/get-me';
+import { useResendVerificationEmail } from '@/api/resend-verification';
 
 /**
  * Where the banner stands decides what it says: on the dashboard before an application is in, on

@@ -41,21 +41,8 @@ export function errorMessageFromBody(status: number, body: unknown): string {
   return `HTTP ${status}`;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions<T> {
-  method?: Method;
-  /** JSON body; sent with `Content-Type: application/json`. */
-  body?: unknown;
-  /** Validates (and narrows) the response body. */
-  schema?: z.ZodType<T>;
-  signal?: AbortSignal;
-  /** Let the request outlive the page (a last save as the tab closes). */
-  keepalive?: boolean;
-}
-
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
+/** A body that is empty or not JSON (a proxy's HTML error page) reads as undefined. */
+export function parseJsonBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -64,41 +51,70 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The one way a failed answer becomes an error, whoever asked (fetch, a download, an XHR upload):
+ * the status, the readable message, the error code and the whole body.
+ */
+export function failedResponseError(status: number, body: unknown): ApiError {
+  const code =
+    body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
+      ? (body as { code: string }).code
+      : undefined;
+  return new ApiError(status, errorMessageFromBody(status, body), code, body);
+}
+
+export function unexpectedResponseError(status: number): ApiError {
+  return new ApiError(status, 'The server sent an unexpected response.', 'unexpected_response');
+}
+
+/** A failed answer throws; a successful one is checked against `schema` when there is one. */
+export function readResponse<T>(status: number, body: unknown, schema?: z.ZodType<T>): T {
+  if (status < 200 || status >= 300) throw failedResponseError(status, body);
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw unexpectedResponseError(status);
+  return parsed.data;
+}
+
+/** fetch with the session cookie; a server that cannot be reached is an ApiError with status 0. */
+export async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, credentials: 'same-origin' });
+  } catch (err) {
+    // A cancelled request is not a network failure: let TanStack Query see the abort.
+    if (init.signal?.aborted) throw err;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: Method;
+  /** JSON body, sent with `Content-Type: application/json`; or a FormData sent as multipart. */
+  body?: unknown;
+  /** Validates (and narrows) the response body. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Let the request outlive the page (a last save as the tab closes). */
+  keepalive?: boolean;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  // The browser writes a multipart body's content type itself (with its boundary).
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-      ...(keepalive ? { keepalive } : {}),
-    });
-  } catch (err) {
-    // A cancelled query is not a network failure: let TanStack Query see the abort.
-    if (signal?.aborted) throw err;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-
-  const data = await readJson(res);
-  if (!res.ok) {
-    const code =
-      data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string'
-        ? (data as { code: string }).code
-        : undefined;
-    throw new ApiError(res.status, errorMessageFromBody(res.status, data), code, data);
-  }
-  if (!schema) return data as T;
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(res.status, 'The server sent an unexpected response.', 'unexpected_response');
-  }
-  return parsed.data;
+  const res = await send(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+    signal,
+    ...(keepalive ? { keepalive } : {}),
+  });
+  return readResponse(res.status, parseJsonBody(await res.text()), schema);
 }
 
 export const api = {

@@ -11,6 +11,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { deleteApplications } from '../admin-applications/delete';
 import { containsPattern } from '../admin-applications/filters';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { endsSessions, mayChangeRole, mayDeleteUsers } from '../../policies/users';
 
 export interface UserFilters {
   search?: string;
@@ -136,7 +137,7 @@ export async function updateUser(
   id: string,
   body: { email?: string; role?: UserRole },
 ) {
-  if (actor.id === id && body.role && body.role !== 'admin') {
+  if (!mayChangeRole(actor.id, id, body.role)) {
     throw errors.badRequest('You cannot remove your own admin role.', 'self_demotion');
   }
   try {
@@ -152,7 +153,7 @@ export async function updateUser(
         .set({ ...body, updatedAt: new Date() })
         .where(eq(users.id, id));
       // A role change takes effect at once: old sessions carried the old permissions.
-      if (body.role && body.role !== before.role) await revokeAllSessions(tx, id);
+      if (endsSessions(before.role, body.role)) await revokeAllSessions(tx, id);
       await audit(tx, actor, {
         action: 'user.update',
         targetType: 'user',
@@ -192,7 +193,7 @@ export async function deleteUsers(
   requireAll: boolean,
 ) {
   const unique = [...new Set(ids)];
-  if (actor.id && unique.includes(actor.id))
+  if (!mayDeleteUsers(actor.id, unique))
     throw errors.badRequest('You cannot delete your own account.', 'self_delete');
   const { deleted, keys } = await db.transaction(async (tx) => {
     const rows = await tx

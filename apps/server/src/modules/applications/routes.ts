@@ -8,30 +8,28 @@ import {
   signedUrlResponseSchema,
 } from '@lanyard/shared/application';
 import { errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
 import { sendSerialized } from '../../lib/read-cache';
 import { signFileLink } from '../../lib/signed-links';
 import * as service from './service';
 import { applications } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { perUser } from '../../plugins/rate-limits';
 
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const applicant = { access: 'applicant' as const };
-  const submitLimit = (userId: string) =>
-    enforceLimits(app.db, [{ key: `submit:user:${userId}`, max: 20, windowSeconds: 600 }]);
+  const submit = { ...applicant, rateLimit: { limits: [perUser('submit', 20, 600)] } };
 
   app.post(
     '/hacker',
     {
-      config: applicant,
+      config: submit,
       schema: {
         body: hackerSubmissionSchema(app.config.event.startDate),
         response: { 201: myApplicationResponseSchema },
       },
     },
     async (request, reply) => {
-      await submitLimit(request.user!.id);
       const application = await service.submitApplication(
         app.db,
         request.user!,
@@ -46,11 +44,10 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mentor',
     {
-      config: applicant,
+      config: submit,
       schema: { body: mentorSubmissionSchema, response: { 201: myApplicationResponseSchema } },
     },
     async (request, reply) => {
-      await submitLimit(request.user!.id);
       const application = await service.submitApplication(
         app.db,
         request.user!,

@@ -14,8 +14,17 @@ import {
   uploads,
   users,
 } from '../../db/schema/index';
+import { readSettings, SETTINGS_ROW, shareSettings } from '../../db/settings';
+import {
+  facesApplicationWindow,
+  mayApplyAs,
+  mayChangeAnswers,
+  maySubmit,
+  resumeRequired,
+} from '../../policies/applications';
+import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../policies/decisions';
 import { AppError, errors } from '../../errors';
-import { getSettings, isValidAccessCode, windowOf, type SettingsRow } from '../settings/service';
+import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
 import type { SessionUser } from '../auth/sessions';
 import type { AppConfig } from '../../config';
@@ -24,20 +33,6 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { columnsOf } from './columns';
 
 type ApplicationRow = typeof applications.$inferSelect;
-type ReleaseFlags = Pick<SettingsRow, 'hackerDecisionsReleased' | 'mentorDecisionsReleased'>;
-
-export function decisionsReleased(settings: ReleaseFlags, role: ApplicantRole): boolean {
-  return role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
-}
-
-/** What the applicant may see: decisions stay "submitted" until their role's decisions are released. */
-export function visibleStatus(
-  row: Pick<ApplicationRow, 'status' | 'role'>,
-  settings: ReleaseFlags,
-): MyApplication['status'] {
-  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
-  return decisionsReleased(settings, row.role) ? row.status : 'submitted';
-}
 
 /** The application columns the applicant's own view shows. */
 const myApplicationColumns = {
@@ -81,7 +76,7 @@ export async function toMyApplication(
   settings?: ReleaseFlags,
   loaded?: { resume: typeof uploads.$inferSelect | null },
 ): Promise<MyApplication> {
-  const s = settings ?? (await getSettings(db));
+  const s = settings ?? (await readSettings(db));
   const released = decisionsReleased(s, row.role);
   const resume = loaded
     ? loaded.resume
@@ -125,7 +120,7 @@ function prepareMyApplication(db: Db) {
     })
     .from(applications)
     .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
-    .leftJoin(settingsTable, eq(settingsTable.id, 1))
+    .leftJoin(settingsTable, SETTINGS_ROW)
     .where(eq(applications.userId, sql.placeholder('userId')))
     .prepare('my_application');
 }
@@ -135,7 +130,7 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
   if (!query) myApplicationQueries.set(db, (query = prepareMyApplication(db)));
   const [row] = await query.execute({ userId });
   if (!row) return null;
-  // The settings row always exists (the first migration makes it); the fallback reads it the usual way.
+  // Without a settings row the join finds none: the accessor then answers as for every reader.
   const flags =
     row.hackerDecisionsReleased === null || row.mentorDecisionsReleased === null
       ? undefined
@@ -159,7 +154,7 @@ export async function markCelebrated(db: Db, userId: string): Promise<MyApplicat
       .where(eq(applications.userId, userId))
       .for('update');
     if (!current) throw errors.notFound('You have no application.', 'no_application');
-    const settings = await getSettings(tx);
+    const settings = await readSettings(tx);
     if (!decisionsReleased(settings, current.role) || current.status !== 'accepted') {
       throw errors.conflict('There is no released acceptance to celebrate.', 'nothing_to_celebrate');
     }
@@ -200,12 +195,13 @@ export const EMAIL_UNVERIFIED =
  * another tab or device), so a session that says "unverified" is checked against the database.
  */
 async function requireVerifiedEmail(db: DbOrTx, user: SessionUser): Promise<void> {
-  if (user.emailVerified) return;
+  if (maySubmit(user)) return;
   const [row] = await db
     .select({ verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, user.id));
-  if (!row?.verifiedAt) throw errors.forbidden(EMAIL_UNVERIFIED, 'email_unverified');
+  if (!maySubmit({ emailVerified: Boolean(row?.verifiedAt) }))
+    throw errors.forbidden(EMAIL_UNVERIFIED, 'email_unverified');
 }
 
 /**
@@ -221,7 +217,7 @@ export async function submitApplication(
   config: AppConfig,
   now = new Date(),
 ): Promise<MyApplication> {
-  if (user.role !== role) {
+  if (!mayApplyAs(user.role, role)) {
     throw errors.forbidden(
       `Your account is registered as a ${user.role === 'mentor' ? 'mentor' : 'hacker'}: use the ${user.role} application.`,
       'wrong_role',
@@ -235,10 +231,9 @@ export async function submitApplication(
   try {
     return await db.transaction(async (tx) => {
       // A settings change (deadline, codes) waits for submissions in flight, and they see one state.
-      await tx.execute(sql`select 1 from settings where id = 1 for share`);
-      const settings = await getSettings(tx);
+      const settings = await shareSettings(tx);
       let codeUsed: string | null = null;
-      if (role === 'hacker') {
+      if (facesApplicationWindow(role)) {
         const window = windowOf(settings, now);
         if (window.status === 'closed') {
           throw new AppError(
@@ -260,9 +255,9 @@ export async function submitApplication(
         .select({ id: applications.id })
         .from(applications)
         .where(eq(applications.userId, user.id));
-      if (existing[0]) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+      if (!mayChangeAnswers(existing.length > 0)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
       const resume = await resolveResume(tx, user, resumeUrl);
-      if (role === 'hacker' && !resume)
+      if (resumeRequired(role) && !resume)
         throw errors.badRequest('resume_url: Resume is required', 'validation_error');
 
       const [row] = await tx
@@ -314,14 +309,14 @@ export async function saveDraft(
   user: SessionUser,
   body: { role: ApplicantRole; answers: Record<string, unknown>; resume_url?: string | null },
 ) {
-  if (user.role !== body.role)
+  if (!mayApplyAs(user.role, body.role))
     throw errors.forbidden('This draft is for another kind of application.', 'wrong_role');
   return db.transaction(async (tx) => {
     const submitted = await tx
       .select({ id: applications.id })
       .from(applications)
       .where(eq(applications.userId, user.id));
-    if (submitted[0]) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
+    if (!mayChangeAnswers(submitted.length > 0)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
     const resume = await resolveResume(tx, user, body.resume_url);
     const values = {
       role: body.role,

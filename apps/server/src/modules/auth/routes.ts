@@ -8,6 +8,7 @@ import {
   loginBodySchema,
   meResponseSchema,
   messageResponseSchema,
+  sessionResponseSchema,
   passwordResetBodySchema,
   passwordResetVerifyBodySchema,
   registerBodySchema,
@@ -17,6 +18,14 @@ import { okSchema } from '@lanyard/shared/common';
 import { errors } from '../../errors';
 import { revokeSession } from './sessions';
 import * as service from './service';
+import {
+  REGISTER_LIMIT,
+  RESEND_VERIFICATION_LIMIT,
+  RESET_CODE_LIMIT,
+  RESET_REQUEST_LIMIT,
+  SIGN_IN_LIMIT,
+  VERIFY_LINK_LIMIT,
+} from './limits';
 import { clientIp } from '../../lib/client-ip';
 
 // No body at all is fine too (Fastify gives null for it): `curl -X POST` with a bearer token.
@@ -33,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: REGISTER_LIMIT },
       schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
     },
     async (request, reply) => {
@@ -46,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: SIGN_IN_LIMIT },
       schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
@@ -61,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: SIGN_IN_LIMIT },
       schema: { body: loginBodySchema, response: { 200: adminAuthResponseSchema } },
     },
     async (request, reply) => {
@@ -78,6 +87,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return { user: await service.toPublicUser(app.db, request.user!) };
     },
+  );
+
+  // The web app's "who is signed in?": a signed-out visitor is an answer, not a failed request, so
+  // the landing page logs no error in the browser console.
+  app.get(
+    '/session',
+    { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({
+      user: request.user ? await service.toPublicUser(app.db, request.user) : null,
+    }),
   );
 
   app.get(
@@ -99,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: RESET_REQUEST_LIMIT },
       schema: { body: passwordResetBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -111,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/verify',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: RESET_CODE_LIMIT },
       schema: { body: passwordResetVerifyBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
@@ -125,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: VERIFY_LINK_LIMIT },
       schema: { body: verifyEmailBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -136,7 +155,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify-email/resend',
-    { config: { access: 'user' }, schema: { body: emptyBody, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: 'user', rateLimit: RESEND_VERIFICATION_LIMIT },
+      schema: { body: emptyBody, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       if (!request.user) throw errors.unauthorized();
       await service.resendVerification(ctx(request), request.user);

@@ -3,9 +3,12 @@ import type { ApplicantRole, ApplicantViewStatus, UserRole } from '@lanyard/shar
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { applicationDrafts, applications, authTokens, settings, users } from '../../db/schema/index';
+import { applicationDrafts, applications, authTokens, users } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
+import { visibleStatus } from '../../policies/decisions';
 import { AppError, errors } from '../../errors';
-import { checkLimits, clearLimit, enforceLimits, recordHits } from '../../lib/rate-limit';
+import { clearLimit } from '../../lib/rate-limit';
+import { accountSignInKey } from './limits';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { hashToken } from '../../lib/tokens';
 import { queueResetRequest, queueVerification } from './link-mail';
@@ -29,17 +32,14 @@ export async function applicantViewStatus(
   role: UserRole,
 ): Promise<PublicUser['applicationStatus']> {
   if (role === 'admin' || role === 'volunteer') return 'admin';
-  const rows = await db
-    .select({
-      status: applications.status,
-      role: applications.role,
-      hackerReleased: settings.hackerDecisionsReleased,
-      mentorReleased: settings.mentorDecisionsReleased,
-    })
-    .from(applications)
-    .innerJoin(settings, eq(settings.id, 1))
-    .where(eq(applications.userId, userId))
-    .limit(1);
+  const [rows, s] = await Promise.all([
+    db
+      .select({ status: applications.status, role: applications.role })
+      .from(applications)
+      .where(eq(applications.userId, userId))
+      .limit(1),
+    readSettings(db),
+  ]);
   const row = rows[0];
   if (!row) {
     const draft = await db
@@ -48,9 +48,7 @@ export async function applicantViewStatus(
       .where(eq(applicationDrafts.userId, userId));
     return draft[0] ? 'in_progress' : 'not_started';
   }
-  const released = row.role === 'mentor' ? row.mentorReleased : row.hackerReleased;
-  if (row.status === 'pending' || row.status === 'submitted') return 'submitted';
-  return (released ? row.status : 'submitted') satisfies ApplicantViewStatus;
+  return visibleStatus(row, s) satisfies ApplicantViewStatus;
 }
 
 export async function toPublicUser(
@@ -97,7 +95,6 @@ export async function register(
   ctx: Ctx,
   body: { email: string; password: string; role: ApplicantRole },
 ): Promise<{ token: string; user: PublicUser }> {
-  await enforceLimits(ctx.db, [{ key: `register:ip:${ctx.ip}`, max: 60, windowSeconds: 600 }]);
   rejectWeak(body.password, body.email);
   const passwordHash = await hashPassword(body.password);
   try {
@@ -121,43 +118,18 @@ export async function register(
   }
 }
 
-/**
- * Failed sign-ins to one account from anywhere: 20 in a 15-minute window lock its sign-in until
- * the window ends. Unknown addresses count the same (no enumeration). The owner is never stuck:
- * a completed password reset proves the mailbox and clears the counter.
- */
-function accountSignInLimit(email: string) {
-  return {
-    key: `login:account:${email}`,
-    max: 20,
-    windowSeconds: 900,
-    message:
-      'Too many failed sign-in attempts for this account. Please wait a few minutes, or reset your password with "Forgot password?".',
-  };
-}
-
 export async function login(
   ctx: Ctx,
   body: { email: string; password: string },
   opts: { adminOnly: boolean },
 ): Promise<{ token: string; user: PublicUser }> {
-  // Only failures count: people who sign in often are never locked out, guessers are. The
-  // account's own counter stops a guesser who spreads attempts over many addresses.
-  const limits = [
-    { key: `login:ip-email:${ctx.ip}:${body.email}`, max: 10, windowSeconds: 600 },
-    { key: `login:ip:${ctx.ip}`, max: 100, windowSeconds: 600 },
-    accountSignInLimit(body.email),
-  ];
-  await checkLimits(ctx.db, limits);
   const rows = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const user = rows[0];
   const valid = user
     ? await verifyPassword(user.passwordHash, body.password)
     : await burnPasswordCheck(body.password).then(() => false);
-  if (!user || !valid) {
-    await recordHits(ctx.db, limits);
-    throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
-  }
+  // The route's rate limit counts this code (SIGN_IN_LIMIT).
+  if (!user || !valid) throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
   // Check-in volunteers sign in here too; the server keeps them to /checkin (access 'staff').
   if (opts.adminOnly && user.role !== 'admin' && user.role !== 'volunteer') {
     throw errors.forbidden('This account is not authorized for the admin portal.', 'not_admin');
@@ -176,11 +148,6 @@ export async function login(
  * only to a known address and deletes the request otherwise (docs/decisions/007).
  */
 export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
-  await enforceLimits(ctx.db, [
-    // Keyed by a hash: the limit needs to recognise the address, not to keep it readable.
-    { key: `reset:email:${hashToken(ctx.config.sessionSecret, email)}`, max: 5, windowSeconds: 900 },
-    { key: `reset:ip:${ctx.ip}`, max: 30, windowSeconds: 900 },
-  ]);
   await queueResetRequest(ctx.db, ctx.config, email);
 }
 
@@ -188,19 +155,14 @@ export async function completePasswordReset(
   ctx: Ctx,
   body: { oob_code: string; new_password: string },
 ): Promise<void> {
-  // Only wrong codes count, as for verification links.
-  const limits = [{ key: `reset-verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }];
-  await checkLimits(ctx.db, limits);
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, ctx.config, body.oob_code, 'password_reset');
-    if (!userId) {
-      await recordHits(ctx.db, limits);
+    if (!userId)
       throw errors.badRequest(
         'This reset link is invalid or has expired. Please ask for a new one.',
         'invalid_token',
       );
-    }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     rejectWeak(body.new_password, user?.email ?? '');
     // A reset proves control of the mailbox, so it verifies the address too.
@@ -209,7 +171,7 @@ export async function completePasswordReset(
       .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: user ? new Date() : null })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
-    if (user) await clearLimit(tx, accountSignInLimit(user.email).key);
+    if (user) await clearLimit(tx, accountSignInKey(user.email));
     // Other outstanding reset links die with this one.
     await tx
       .update(authTokens)
@@ -221,16 +183,10 @@ export async function completePasswordReset(
 }
 
 export async function verifyEmail(ctx: Ctx, token: string): Promise<void> {
-  // Only wrong links count, as with sign-ins: a campus behind one NAT address verifies hundreds
-  // of accounts on deadline night, while someone guessing tokens is stopped.
-  const limits = [{ key: `verify:ip:${ctx.ip}`, max: 30, windowSeconds: 900 }];
-  await checkLimits(ctx.db, limits);
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, ctx.config, token, 'email_verification');
-    if (!userId) {
-      await recordHits(ctx.db, limits);
+    if (!userId)
       throw errors.badRequest('This verification link is invalid or has expired.', 'invalid_token');
-    }
     await tx
       .update(users)
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
@@ -243,7 +199,6 @@ export async function resendVerification(
   user: { id: string; email: string; emailVerified: boolean },
 ): Promise<void> {
   if (user.emailVerified) throw errors.badRequest('Your email is already verified.', 'already_verified');
-  await enforceLimits(ctx.db, [{ key: `verify-resend:user:${user.id}`, max: 3, windowSeconds: 900 }]);
   await ctx.db.transaction((tx) => queueVerification(tx, ctx.config, user));
 }
 

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { applications, checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
+import { mayCheckIn, undoRemovesRecord } from '../../policies/checkin';
 import { isConfirmedAttendee } from '../../policies/rsvp';
 import { publishCheckin } from './live';
 import { toRecord } from './service';
@@ -50,13 +51,23 @@ export async function recordForScan(db: Db, applicationId: string): Promise<Chec
   return toRecord(row);
 }
 
+/** Check a person in at the door (PUT /records/:id/checkin with checked_in: true). */
+export function checkIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
+  return setCheckedIn(db, actor, id, true);
+}
+
+/** Undo a check-in (checked_in: false): a mistaken scan, or someone who left before it began. */
+export function undoCheckIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
+  return setCheckedIn(db, actor, id, false);
+}
+
 /**
  * Check in (or undo). The update only matches a record in the other state, so when two desks
  * check in the same person at once exactly one wins; the other is told who did it and when, with
  * the record as it is now. A record linked to someone no longer confirmed checks nobody in, and an
  * undo of one takes it off the list, as if they had never come.
  */
-export async function setCheckedIn(
+async function setCheckedIn(
   db: Db,
   actor: AuditActor,
   id: string,
@@ -68,10 +79,10 @@ export async function setCheckedIn(
       .from(checkinRecords)
       .where(eq(checkinRecords.id, id));
     if (!link) throw errors.notFound('Check-in record not found.');
-    const attending = link.applicationId === null || (await attendingNow(tx, link.applicationId, true));
+    const attending = link.applicationId !== null && (await attendingNow(tx, link.applicationId, true));
     const now = new Date();
     const [row] =
-      checkedIn && !attending
+      checkedIn && !mayCheckIn(link, attending)
         ? []
         : await tx
             .update(checkinRecords)
@@ -106,7 +117,7 @@ export async function setCheckedIn(
       after: { checked_in: checkedIn, at: now.toISOString() },
     });
     await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
-    if (!checkedIn && !attending) {
+    if (!checkedIn && undoRemovesRecord(link, attending)) {
       await tx.execute(sql`select lanyard_checkin_remove(${link.applicationId}::uuid)`);
     }
     return toRecord(row);

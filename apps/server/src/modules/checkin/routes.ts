@@ -16,16 +16,18 @@ import {
   type CheckinEvent,
 } from '@lanyard/shared/checkin';
 import { idParamsSchema } from '@lanyard/shared/common';
-import { applications, settings } from '../../db/schema/index';
+import { applications } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
 import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
+import { decisionsReleased } from '../../policies/decisions';
 import { mayHaveQr } from '../../policies/rsvp';
 import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
 import * as door from './door';
 import * as service from './service';
+import { perUser } from '../../plugins/rate-limits';
 
 const staff = { access: 'staff' as const };
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -100,7 +102,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      door.setCheckedIn(app.db, actorOf(request), request.params.id, request.body.checked_in),
+      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(
+        app.db,
+        actorOf(request),
+        request.params.id,
+      ),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
@@ -117,11 +123,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/upload-csv',
-    { config: { ...staff, bodyTimeout: 'upload' }, schema: { response: { 200: uploadCsvResponseSchema } } },
+    {
+      config: { ...staff, bodyTimeout: 'upload', rateLimit: { limits: [perUser('csv-upload', 20, 600)] } },
+      schema: { response: { 200: uploadCsvResponseSchema } },
+    },
     async (request) => {
-      await enforceLimits(app.db, [
-        { key: `csv-upload:user:${request.user!.id}`, max: 20, windowSeconds: 600 },
-      ]);
       const expected = uploadPassword();
       if (!request.isMultipart()) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
       let password = '';
@@ -148,16 +154,13 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload-csv/verify-password',
     {
-      config: staff,
+      config: { ...staff, rateLimit: { limits: [perUser('csv-password', 10, 600)] } },
       schema: {
         body: z.object({ password: z.string().max(200) }).strict(),
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },
     async (request) => {
-      await enforceLimits(app.db, [
-        { key: `csv-password:user:${request.user!.id}`, max: 10, windowSeconds: 600 },
-      ]);
       if (!safeEqual(request.body.password, uploadPassword()))
         throw new AppError(401, 'incorrect_password', 'Incorrect password');
       return { ok: true as const };
@@ -251,9 +254,8 @@ export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .from(applications)
         .where(eq(applications.userId, request.user!.id));
-      const [s] = await app.db.select().from(settings).where(eq(settings.id, 1));
-      const released = row?.role === 'mentor' ? s?.mentorDecisionsReleased : s?.hackerDecisionsReleased;
-      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, released === true)) {
+      const s = await readSettings(app.db);
+      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, decisionsReleased(s, row.role))) {
         throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
       }
       return { token: makeQrToken(app.config.sessionSecret, app.config.event, row.id) };

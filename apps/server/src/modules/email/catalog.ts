@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   EMAIL_TEMPLATE_KEYS,
   emailTemplateSchema,
@@ -7,7 +6,7 @@ import {
 } from '@lanyard/shared/email';
 import type { EventConfig } from '@lanyard/shared/event';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { escapeHtml, type RenderedEmail } from './templates';
 
 /** The texts that ship with Lanyard; admins may replace any of them (PUT /api/settings/email-template). */
@@ -44,8 +43,7 @@ export interface TemplateValues {
 export async function loadTemplates(
   db: DbOrTx,
 ): Promise<Record<EmailTemplateKey, EmailTemplate & { is_default: boolean }>> {
-  const [row] = await db.select({ t: settings.emailTemplates }).from(settings).where(eq(settings.id, 1));
-  const stored = (row?.t ?? {}) as Record<string, unknown>;
+  const stored = (await readSettings(db)).emailTemplates as Record<string, unknown>;
   const out = {} as Record<EmailTemplateKey, EmailTemplate & { is_default: boolean }>;
   for (const key of EMAIL_TEMPLATE_KEYS) {
     const parsed = emailTemplateSchema.safeParse(stored[key]);

@@ -2,22 +2,19 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { EmailTemplateKey } from '@lanyard/shared/email';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { applications, emailOutbox, settings } from '../../db/schema/index';
+import { applications, emailOutbox } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
+import { releasedRoles } from '../../policies/decisions';
 import { loadTemplates, renderTemplate, templateValues } from './catalog';
 import { escapeHtml, type RenderedEmail } from './templates';
 
 type Recipient = { id: string; email: string; firstName: string; status: string; decidedAt?: Date | null };
 
-async function rsvpDeadline(db: DbOrTx): Promise<Date | null> {
-  const [row] = await db.select({ d: settings.rsvpDeadline }).from(settings).where(eq(settings.id, 1));
-  return row?.d ?? null;
-}
-
 type Renderer = (key: EmailTemplateKey, firstName: string) => RenderedEmail;
 
 /** Renders a template for one recipient, exactly as it is queued (the release preview uses it too). */
 async function renderer(db: DbOrTx, config: AppConfig): Promise<Renderer> {
-  const [templates, deadline] = await Promise.all([loadTemplates(db), rsvpDeadline(db)]);
+  const [templates, { rsvpDeadline: deadline }] = await Promise.all([loadTemplates(db), readSettings(db)]);
   return (key, firstName) =>
     renderTemplate(
       templates[key],
@@ -221,12 +218,8 @@ export async function queueDecisionEmailsIfReleased(
   ids: string[],
 ): Promise<void> {
   if (!ids.length) return;
-  const [s] = await db.select().from(settings).where(eq(settings.id, 1));
-  const roles = [
-    s?.hackerDecisionsReleased ? 'hacker' : null,
-    s?.mentorDecisionsReleased ? 'mentor' : null,
-  ].filter((r): r is 'hacker' | 'mentor' => r !== null);
-  for (const role of roles) await queueDecisionEmails(db, config, { role, ids });
+  for (const role of releasedRoles(await readSettings(db)))
+    await queueDecisionEmails(db, config, { role, ids });
 }
 
 export async function queueApplicationReceived(db: DbOrTx, config: AppConfig, app: Recipient): Promise<void> {

@@ -10,7 +10,8 @@ import {
   outboxQuerySchema,
   updateEmailTemplateBodySchema,
 } from '@lanyard/shared/email';
-import { emailOutbox, settings } from '../../db/schema/index';
+import { emailOutbox } from '../../db/schema/index';
+import { lockSettings, readSettings, writeSettings } from '../../db/settings';
 import { errors } from '../../errors';
 import { audit } from '../../lib/audit';
 import { containsPattern } from '../admin-applications/filters';
@@ -118,16 +119,8 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { template, subject, body } = request.body;
       await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ t: settings.emailTemplates })
-          .from(settings)
-          .where(eq(settings.id, 1))
-          .for('update');
-        const current = (row?.t ?? {}) as Record<string, unknown>;
-        await tx
-          .update(settings)
-          .set({ emailTemplates: { ...current, [template]: { subject, body } }, updatedAt: new Date() })
-          .where(eq(settings.id, 1));
+        const current = (await lockSettings(tx)).emailTemplates as Record<string, unknown>;
+        await writeSettings(tx, { emailTemplates: { ...current, [template]: { subject, body } } });
         await audit(tx, actorOf(request), {
           action: 'email_template.update',
           targetType: 'email_template',
@@ -152,16 +145,11 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { template } = request.body;
       await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ t: settings.emailTemplates })
-          .from(settings)
-          .where(eq(settings.id, 1))
-          .for('update');
-        const { [template]: removed, ...rest } = (row?.t ?? {}) as Record<string, unknown>;
-        await tx
-          .update(settings)
-          .set({ emailTemplates: rest, updatedAt: new Date() })
-          .where(eq(settings.id, 1));
+        const { [template]: removed, ...rest } = (await lockSettings(tx)).emailTemplates as Record<
+          string,
+          unknown
+        >;
+        await writeSettings(tx, { emailTemplates: rest });
         await audit(tx, actorOf(request), {
           action: 'email_template.reset',
           targetType: 'email_template',
@@ -184,10 +172,10 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [s] = await app.db.select({ d: settings.rsvpDeadline }).from(settings).where(eq(settings.id, 1));
+      const s = await readSettings(app.db);
       return renderTemplate(
         { subject: request.body.subject, body: request.body.body },
-        templateValues(app.config.event, app.config.publicUrl, 'Ada', s?.d ?? null),
+        templateValues(app.config.event, app.config.publicUrl, 'Ada', s.rsvpDeadline),
         app.config.event.brandColor,
       );
     },

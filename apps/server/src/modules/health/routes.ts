@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventConfigSchema } from '@lanyard/shared/event';
+import { errorBody } from '../../errors';
 
 /** A bucket that answered is trusted this long: load balancers poll readyz every few seconds. */
 export const STORAGE_PROBE_MEMO_MS = 5000;
@@ -30,7 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (app.shuttingDown) return reply.status(503).send({ error: 'Shutting down', code: 'shutting_down' });
+      if (app.shuttingDown) return reply.status(503).send(errorBody('shutting_down', 'Shutting down'));
       try {
         await app.db.execute(sql`select 1`);
         await fs.access(app.config.dataDir, fs.constants.W_OK);
@@ -40,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           storageAnsweredAt = Date.now();
         }
       } catch {
-        return reply.status(503).send({ error: 'Not ready', code: 'not_ready' });
+        return reply.status(503).send(errorBody('not_ready', 'Not ready'));
       }
       return { status: 'ready' as const };
     },

@@ -4,7 +4,7 @@ import { createTestContext, GOOD_PASSWORD, registerUser, type TestContext } from
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { upsertAdmin } from '../auth/service';
-import { signInAtProvider, startTestProvider, type TestProvider } from './test-provider';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../../test/oidc-provider';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;

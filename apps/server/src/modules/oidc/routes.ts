@@ -7,10 +7,10 @@ import {
   type OidcErrorCode,
 } from '@lanyard/shared/oidc';
 import { errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
 import { revokeSession } from '../auth/sessions';
 import { createOidcService, OIDC_LOGIN_TTL_MS, OidcRefusal } from './service';
 import { clientIp } from '../../lib/client-ip';
+import { perIp } from '../../plugins/rate-limits';
 
 const ADMIN_LOGIN_PATH = '/admin/login';
 
@@ -37,13 +37,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/start',
-    { config: { access: 'public' }, schema: { querystring: oidcStartQuerySchema } },
+    // Each start stores a row: bound what one address can make.
+    {
+      config: { access: 'public', rateLimit: { limits: [perIp('oidc-start', 60, 600)] } },
+      schema: { querystring: oidcStartQuerySchema },
+    },
     async (request, reply) => {
       if (!service) throw errors.notFound('Single sign-on is not configured.', 'oidc_disabled');
-      // Each start stores a row: bound what one address can make.
-      await enforceLimits(app.db, [
-        { key: `oidc-start:ip:${clientIp(request)}`, max: 60, windowSeconds: 600 },
-      ]);
       try {
         const { authorizationUrl, loginId } = await service.begin(
           app.db,

@@ -1,4 +1,3 @@
-import { and, asc, gt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { myApplicationResponseSchema } from '@lanyard/shared/application';
@@ -9,11 +8,10 @@ import {
   adminRsvpResponseSchema,
   rsvpRowSchema,
 } from '@lanyard/shared/rsvp';
-import { applications } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { sendCsvDownload } from '../../lib/csv-download';
-import { CSV_BOM, csvRow, exportFileName } from '../exports/csv';
+import { sendCsvDownload } from '../../lib/csv';
 import { actorOf } from '../settings/routes';
+import { rsvpCsv, rsvpExportFileName } from './export';
 import * as service from './service';
 
 export const applicantRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,64 +71,7 @@ export const adminRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'export',
         after: request.query,
       });
-      async function* rows() {
-        yield (
-          CSV_BOM +
-          csvRow([
-            'id',
-            'name',
-            'email',
-            'role',
-            'status',
-            'rsvp_status',
-            'rsvp_at',
-            'preferred_name',
-            'school_name',
-            'pronoun',
-            'linkedin_url',
-            'github_url',
-            'liability_waiver_accepted',
-            'photo_clearance_accepted',
-            'photo_sharing_opt_out',
-          ])
-        );
-        let afterId: string | undefined;
-        for (;;) {
-          const cursor: SQL | undefined = afterId ? gt(applications.id, afterId) : undefined;
-          const batch = await db
-            .select()
-            .from(applications)
-            .where(and(where, cursor))
-            .orderBy(asc(applications.id))
-            .limit(1000);
-          if (!batch.length) return;
-          yield batch
-            .map((r) => {
-              const x = service.toRsvpRow(r);
-              return csvRow([
-                x._id,
-                x.name,
-                x.email,
-                x.role,
-                x.status,
-                x.rsvp_status ?? 'no_response',
-                x.rsvp_at,
-                x.preferred_name,
-                x.school_name,
-                x.pronoun,
-                x.linkedin_url,
-                x.github_url,
-                x.liability_waiver_accepted,
-                x.photo_clearance_accepted,
-                x.photo_sharing_opt_out,
-              ]);
-            })
-            .join('');
-          afterId = batch[batch.length - 1]!.id;
-        }
-      }
-      const name = exportFileName('rsvp_export').replace(/_(\d{4}-\d{2}-\d{2})-[\d-]+\.csv$/, '_$1.csv');
-      return sendCsvDownload(reply, name, rows());
+      return sendCsvDownload(reply, rsvpExportFileName(), rsvpCsv(db, where));
     },
   );
 };

@@ -13,13 +13,14 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { applications, checkinRecords } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { containsPattern } from '../admin-applications/filters';
-import { decisionsReleased, toMyApplication } from '../applications/service';
+import { toMyApplication } from '../applications/service';
+import { decisionsReleased } from '../../policies/decisions';
 import { queueRsvpRecorded } from '../email/notify';
 import { makeQrToken } from '../checkin/qr';
-import { getSettings } from '../settings/service';
 import { answersRsvp, isConfirmedAttendee, mayWithdraw, VOIDED_RSVP } from '../../policies/rsvp';
 import { rsvpRecord } from '../../policies/rsvp-record';
 import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
@@ -35,7 +36,7 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
     if (!row) throw errors.notFound('You have no application to respond to.', 'no_application');
-    const s = await getSettings(tx);
+    const s = await readSettings(tx);
     if (!decisionsReleased(s, row.role) || !answersRsvp(row.status)) {
       throw errors.forbidden('There is no decision to respond to yet.', 'rsvp_not_available');
     }
@@ -92,7 +93,7 @@ export async function withdrawAttendance(db: Db, config: AppConfig, actor: Audit
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(applications).where(eq(applications.userId, userId)).for('update');
     if (!row) throw errors.notFound('You have no application.', 'no_application');
-    const s = await getSettings(tx);
+    const s = await readSettings(tx);
     const [door] = await tx
       .select({ checkedIn: checkinRecords.checkedIn })
       .from(checkinRecords)

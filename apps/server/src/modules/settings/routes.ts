@@ -7,10 +7,11 @@ import {
   publicSettingsSchema,
   updateSettingsBodySchema,
 } from '@lanyard/shared/settings';
-import { enforceLimits } from '../../lib/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { readSettings } from '../../db/settings';
 import * as service from './service';
 import { clientIp } from '../../lib/client-ip';
+import { perIp } from '../../plugins/rate-limits';
 
 const codesResponse = z.object({ codes: z.array(z.string()) });
 
@@ -24,23 +25,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public',
     { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } },
-    async () => service.toPublicSettings(await service.getSettings(app.db)),
+    async () => service.toPublicSettings(await readSettings(app.db)),
   );
 
   app.post(
     '/validate-access-code',
     {
-      config: { access: 'public' },
+      // Codes are short: guessing them must be slow.
+      config: { access: 'public', rateLimit: { limits: [perIp('code-check', 20, 600)] } },
       schema: {
         body: z.object({ code: z.string().max(64) }).strict(),
         response: { 200: z.object({ valid: z.boolean() }) },
       },
     },
     async (request) => {
-      // Codes are short: guessing them must be slow.
-      await enforceLimits(app.db, [
-        { key: `code-check:ip:${clientIp(request)}`, max: 20, windowSeconds: 600 },
-      ]);
       return { valid: await service.isValidAccessCode(app.db, request.body.code) };
     },
   );
@@ -64,7 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/application-status',
     { config: admin, schema: { response: { 200: statusResponse } } },
     async () => {
-      const window = service.windowOf(await service.getSettings(app.db));
+      const window = service.windowOf(await readSettings(app.db));
       return { is_open: window.status !== 'closed', status: window.status };
     },
   );

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   applicationWindow,
   normaliseAccessCodes,
@@ -8,18 +8,9 @@ import {
   type UpdateSettingsBody,
 } from '@lanyard/shared/settings';
 import type { Db, DbOrTx } from '../../db/client';
-import { accessCodes, settings } from '../../db/schema/index';
+import { accessCodes, type settings } from '../../db/schema/index';
+import { lockSettings, readSettings, writeSettings, type SettingsRow } from '../../db/settings';
 import { audit, type AuditActor } from '../../lib/audit';
-
-export type SettingsRow = typeof settings.$inferSelect;
-
-export async function getSettings(db: DbOrTx): Promise<SettingsRow> {
-  const rows = await db.select().from(settings).where(eq(settings.id, 1));
-  if (rows[0]) return rows[0];
-  // The first migration inserts the row; this only guards a hand-emptied table.
-  const [row] = await db.insert(settings).values({ id: 1 }).onConflictDoNothing().returning();
-  return row ?? (await db.select().from(settings).where(eq(settings.id, 1)))[0]!;
-}
 
 export function windowOf(row: SettingsRow, now = new Date()) {
   return applicationWindow(
@@ -56,7 +47,7 @@ export async function listAccessCodes(db: DbOrTx): Promise<string[]> {
 }
 
 export async function getAdminSettings(db: DbOrTx): Promise<AdminSettings> {
-  const [row, codes] = await Promise.all([getSettings(db), listAccessCodes(db)]);
+  const [row, codes] = await Promise.all([readSettings(db), listAccessCodes(db)]);
   return { ...toPublicSettings(row), special_access_codes: codes };
 }
 
@@ -78,9 +69,9 @@ export async function updateSettings(
   body: UpdateSettingsBody,
 ): Promise<AdminSettings> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from settings where id = 1 for update`);
+    await lockSettings(tx);
     const before = await getAdminSettings(tx);
-    const patch: Partial<typeof settings.$inferInsert> = { updatedAt: new Date() };
+    const patch: Partial<typeof settings.$inferInsert> = {};
     if (body.application_deadline !== undefined) {
       patch.applicationDeadline = body.application_deadline ? new Date(body.application_deadline) : null;
     }
@@ -91,7 +82,7 @@ export async function updateSettings(
     if (body.rsvp_deadline !== undefined)
       patch.rsvpDeadline = body.rsvp_deadline ? new Date(body.rsvp_deadline) : null;
     if (body.rsvp_open !== undefined) patch.rsvpOpen = body.rsvp_open;
-    await tx.update(settings).set(patch).where(eq(settings.id, 1));
+    await writeSettings(tx, patch);
     if (body.special_access_codes !== undefined) {
       await replaceAccessCodes(tx, actor, normaliseAccessCodes(body.special_access_codes));
     }

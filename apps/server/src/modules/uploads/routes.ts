@@ -3,14 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedFileSchema, signedUrlResponseSchema } from '@lanyard/shared/application';
 import { okSchema } from '@lanyard/shared/common';
-import { RESUME_RULES, RESUME_TYPE_ERROR } from '@lanyard/shared/resume';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { uploads } from '../../db/schema/index';
 import { errors } from '../../errors';
-import { enforceLimits } from '../../lib/rate-limit';
 import { signFileLink, verifyFileLink } from '../../lib/signed-links';
+import { mayDeleteFile, mayReadFile, uploadLimits } from '../../policies/uploads';
 import * as service from './service';
+import { perUser } from '../../plugins/rate-limits';
+
+/** Resume and portfolio uploads share one counter per account. */
+const UPLOAD_LIMIT = { limits: [perUser('upload', 30, 600)] };
 
 /**
  * The stored bytes, with a missing file (deleted by hand, a bucket emptied) told apart from a fault:
@@ -25,8 +26,6 @@ function readOrMissing(source: Readable): Readable {
   });
   return source.pipe(out);
 }
-
-const PORTFOLIO_MAX_BYTES = 10 * 1024 * 1024;
 
 // Busboy's words for a multipart body that is cut off or broken: plain errors, without a status.
 const MALFORMED_MULTIPART =
@@ -52,15 +51,11 @@ function asMalformedUpload(err: unknown): unknown {
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest, purpose: service.UploadPurpose) => {
     const user = request.user!;
-    await enforceLimits(app.db, [{ key: `upload:user:${user.id}`, max: 30, windowSeconds: 600 }]);
-    // Applicant routes: the caller is a hacker or a mentor, and each has their own resume limit.
-    const resume = RESUME_RULES[user.role === 'mentor' ? 'mentor' : 'hacker'];
-    const maxBytes = purpose === 'portfolio' ? PORTFOLIO_MAX_BYTES : resume.maxBytes;
-    const sizeError = purpose === 'portfolio' ? 'Portfolio file cannot exceed 10MB.' : resume.tooLarge;
+    const limits = uploadLimits(purpose, user.role);
     if (!request.isMultipart())
       throw errors.badRequest('Send the file as multipart/form-data in a field named "file".');
     const file = await request
-      .file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } })
+      .file({ limits: { fileSize: limits.maxBytes, files: 1, fields: 0, parts: 2 } })
       .catch((err: unknown) => Promise.reject(asMalformedUpload(err)));
     if (!file || file.fieldname !== 'file') {
       file?.file.resume();
@@ -74,10 +69,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose,
         source: file.file,
         originalName: file.filename || 'resume',
-        allowed: purpose === 'portfolio' ? ['pdf', 'png', 'jpg'] : ['pdf', 'doc', 'docx'],
-        typeError: purpose === 'portfolio' ? 'Please upload a PDF, PNG or JPEG file.' : RESUME_TYPE_ERROR,
+        limits,
         truncated: () => file.file.truncated,
-        sizeError,
       })
       .catch((err: unknown) => Promise.reject(asMalformedUpload(err)));
     return service.toUploadedFile(row);
@@ -86,7 +79,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resume',
     {
-      config: { access: 'applicant', bodyTimeout: 'upload' },
+      config: { access: 'applicant', bodyTimeout: 'upload', rateLimit: UPLOAD_LIMIT },
       schema: { response: { 201: uploadedFileSchema } },
     },
     async (request, reply) => reply.status(201).send(await upload(request, 'resume')),
@@ -95,7 +88,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/portfolio',
     {
-      config: { access: 'applicant', bodyTimeout: 'upload' },
+      config: { access: 'applicant', bodyTimeout: 'upload', rateLimit: UPLOAD_LIMIT },
       schema: { response: { 201: uploadedFileSchema } },
     },
     async (request, reply) => reply.status(201).send(await upload(request, 'portfolio')),
@@ -109,8 +102,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = service.uploadIdFromUrl(request.params.name);
-      const row = id ? await service.findOwnUpload(app.db, request.user!.id, id) : undefined;
-      if (!row) throw errors.notFound('File not found.');
+      const row = id ? await service.findUpload(app.db, id) : undefined;
+      if (!row || !mayDeleteFile(request.user!, row)) throw errors.notFound('File not found.');
       await service.deleteOwnUpload(app.db, row);
       await app.storage.remove(row.storageKey);
       return { ok: true as const };
@@ -123,12 +116,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'user' }, schema: { params: z.object({ name: z.string().max(100) }) } },
     async (request, reply) => {
       const id = service.uploadIdFromUrl(request.params.name);
-      const row = id
-        ? request.user!.role === 'admin'
-          ? (await app.db.select().from(uploads).where(eq(uploads.id, id)))[0]
-          : await service.findOwnUpload(app.db, request.user!.id, id)
-        : undefined;
-      if (!row) throw errors.notFound('File not found.');
+      const row = id ? await service.findUpload(app.db, id) : undefined;
+      if (!row || !mayReadFile(request.user!, row)) throw errors.notFound('File not found.');
       return reply.redirect(signFileLink(app.config.sessionSecret, row.id).url, 303);
     },
   );
@@ -144,7 +133,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = service.uploadIdFromUrl(request.body.resume_url);
-      const row = id ? (await app.db.select().from(uploads).where(eq(uploads.id, id)))[0] : undefined;
+      const row = id ? await service.findUpload(app.db, id) : undefined;
       if (!row) throw errors.notFound('This applicant did not submit a resume.', 'no_resume');
       const link = signFileLink(app.config.sessionSecret, row.id);
       return { signed_url: link.url, expires_at: link.expiresAt.toISOString() };
@@ -168,7 +157,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!verifyFileLink(app.config.sessionSecret, id, request.query.expires, request.query.signature)) {
         throw errors.forbidden('This download link has expired. Please open the file again.', 'link_expired');
       }
-      const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
+      const row = await service.findUpload(app.db, id);
       if (!row) throw errors.notFound('File not found.');
       const asciiName = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply

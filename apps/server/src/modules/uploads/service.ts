@@ -5,11 +5,13 @@ import type { UploadedFile } from '@lanyard/shared/application';
 import type { Db, DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
-import { detectType, type DetectedType } from '../../lib/file-types';
+import { detectType } from '../../lib/file-types';
 import type { Storage } from '../../lib/storage';
+import { mayAttachFile, type UploadLimits, type UploadPurpose } from '../../policies/uploads';
+
+export type { UploadPurpose };
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type UploadPurpose = 'resume' | 'portfolio';
 
 const FILE_URL_PREFIX = '/api/upload/file/';
 
@@ -53,27 +55,25 @@ export async function storeUpload(opts: {
   purpose: UploadPurpose;
   source: Readable;
   originalName: string;
-  allowed: readonly DetectedType['ext'][];
-  typeError: string;
+  limits: UploadLimits;
   /** Tells whether the source was cut at the size limit (multipart marks the stream truncated). */
   truncated: () => boolean;
-  sizeError: string;
 }): Promise<UploadRow> {
+  const { allowed, typeError, tooLarge: sizeError } = opts.limits;
   let temp;
   try {
     temp = await opts.storage.writeTemp(opts.source);
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'payload_too_large', opts.sizeError);
+      throw new AppError(413, 'payload_too_large', sizeError);
     }
     throw err;
   }
   try {
-    if (opts.truncated()) throw new AppError(413, 'payload_too_large', opts.sizeError);
+    if (opts.truncated()) throw new AppError(413, 'payload_too_large', sizeError);
     if (temp.size === 0) throw errors.badRequest('The file is empty.', 'empty_file');
     const type = await detectType(temp);
-    if (!type || !opts.allowed.includes(type.ext))
-      throw new AppError(415, 'unsupported_media_type', opts.typeError);
+    if (!type || !allowed.includes(type.ext)) throw new AppError(415, 'unsupported_media_type', typeError);
     const id = crypto.randomUUID();
     const now = new Date();
     const key = `${opts.purpose}s/${now.getUTCFullYear()}/${id}.${type.ext}`;
@@ -102,24 +102,20 @@ export async function storeUpload(opts: {
   }
 }
 
+export async function findUpload(db: DbOrTx, id: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row;
+}
+
+/** The file if this account may attach it (as `purpose`): someone else's reads as not found. */
 export async function findOwnUpload(
   db: DbOrTx,
   ownerId: string,
   id: string,
   purpose?: UploadPurpose,
 ): Promise<UploadRow | undefined> {
-  const rows = await db
-    .select()
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.id, id),
-        eq(uploads.ownerId, ownerId),
-        purpose ? eq(uploads.purpose, purpose) : undefined,
-      ),
-    )
-    .limit(1);
-  return rows[0];
+  const row = await findUpload(db, id);
+  return row && mayAttachFile(ownerId, row, purpose) ? row : undefined;
 }
 
 /** Deletes an applicant's file unless a submitted application holds it; a draft lets go of it. */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { UploadedFile } from '@lanyard/shared/application';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import type { DraftAutosave } from './use-draft-autosave';
 import type { ResumeUpload } from './use-resume-upload';
 

@@ -1,4 +1,4 @@
-import { ApiError, errorMessageFromBody, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { failedResponseError, parseJsonBody, send } from '@/lib/api-client';
 
 /** Bytes received so far; `total` when the server said how many (Content-Length), else null. */
 export interface DownloadProgress {
@@ -42,20 +42,6 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-async function errorFrom(res: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await res.text()) as unknown;
-  } catch {
-    body = undefined;
-  }
-  const code =
-    body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
-      ? (body as { code: string }).code
-      : undefined;
-  return new ApiError(res.status, errorMessageFromBody(res.status, body), code);
-}
-
 /**
  * Fetches a file with the session cookie and reads it while reporting progress. Failures are
  * ApiErrors like every other call (spec §8).
@@ -64,20 +50,13 @@ export async function fetchBlob(url: string, options: DownloadOptions = {}): Pro
   const { method = options.body === undefined ? 'GET' : 'POST', body, onProgress, signal } = options;
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  if (!res.ok) throw await errorFrom(res);
+  const res = await send(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) throw failedResponseError(res.status, parseJsonBody(await res.text()));
 
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;

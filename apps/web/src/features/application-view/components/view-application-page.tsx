@@ -11,7 +11,7 @@ import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useMyApplication } from '../api/get-my-application';
+import { useMyApplication } from '@/api/get-my-application';
 import { useResumeUrl } from '../api/get-resume-url';
 
 function BackButton() {

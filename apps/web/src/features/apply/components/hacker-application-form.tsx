@@ -8,8 +8,8 @@ import { useApplicationDraft } from '@/components/application-form/use-applicati
 import { useFirstErrorFocus } from '@/components/application-form/use-first-error-focus';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { useEventConfig } from '@/config/event-config';
-import { useUser } from '@/lib/auth/get-me';
-import type { Draft } from '../api/get-draft';
+import { useUser } from '@/api/get-me';
+import type { Draft } from '@/api/get-draft';
 import { useHackerSubmission } from '../hooks/use-hacker-submission';
 import {
   BIRTHDAY_FIELDS,

@@ -7,7 +7,7 @@ import type { MyApplication, UploadedFile } from '@lanyard/shared/application';
 import { eventConfigSchema } from '@lanyard/shared/event';
 import type { PublicSettings } from '@lanyard/shared/settings';
 import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 import { HackerApplyPage } from './hacker-apply-page';
 

@@ -5,7 +5,7 @@ import type { DraftAutosave } from '@/components/application-form/use-draft-auto
 import type { ResumeUpload } from '@/components/application-form/use-resume-upload';
 import { useSubmitFlow } from '@/components/application-form/use-submit-flow';
 import { isApiError } from '@/lib/api-client';
-import { publicSettingsQueryKey } from '../api/get-public-settings';
+import { publicSettingsQueryKey } from '@/api/get-public-settings';
 import { useSubmitHackerApplication, type HackerSubmission } from '../api/submit-hacker-application';
 import { submissionAnswers } from '../lib/form-values';
 

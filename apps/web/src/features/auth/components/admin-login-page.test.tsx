@@ -6,7 +6,7 @@ import type { PublicUser } from '@lanyard/shared/auth';
 import { eventConfigSchema } from '@lanyard/shared/event';
 import type { OidcConfigResponse } from '@lanyard/shared/oidc';
 import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { REDIRECT_AFTER_LOGIN_KEY } from '@/lib/auth/redirect-after-login';
 import { createQueryClient } from '@/lib/query-client';
 import { AdminLoginPage } from './admin-login-page';

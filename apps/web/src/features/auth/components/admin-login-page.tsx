@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLogin } from '../api/admin-login';
 import { oidcStartUrl, ssoErrorMessage, useOidcConfig } from '../api/oidc';

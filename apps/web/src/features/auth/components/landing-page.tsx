@@ -1,7 +1,7 @@
 import { Link as RouterLink, Navigate } from 'react-router';
 import { POST_LOGIN_NAVIGATION_DELAY_MS } from '@lanyard/shared/constants';
 import { useEventConfig } from '@/config/event-config';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { acceptRedirect, homeFor } from '../landing/home';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCardLayout } from './auth-card-layout';

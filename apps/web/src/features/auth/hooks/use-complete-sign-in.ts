@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { PublicUser } from '@lanyard/shared/auth';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { takeRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
 
 interface CompleteSignInOptions {

@@ -1,5 +1,5 @@
 import type { LoginBody, PublicUser, RegisterBody } from '@lanyard/shared/auth';
-import { api, ApiError, isApiError } from '@/lib/api-client';
+import { api, unexpectedResponseError } from '@/lib/api-client';
 
 // The landing page's requests, through the same client (spec §8 error rules) but checked by hand
 // instead of with the zod response schemas: see docs/decisions/005-light-landing.md.
@@ -22,7 +22,7 @@ function isPublicUser(value: unknown): value is PublicUser {
 function userOf(body: unknown): PublicUser {
   const user = body && typeof body === 'object' ? (body as { user?: unknown }).user : undefined;
   if (!isPublicUser(user)) {
-    throw new ApiError(200, 'The server sent an unexpected response.', 'unexpected_response');
+    throw unexpectedResponseError(200);
   }
   return user;
 }
@@ -36,12 +36,9 @@ export async function register(body: RegisterBody): Promise<PublicUser> {
   return userOf(await api.post('/api/auth/register', body));
 }
 
-/** The signed-in user, or null when nobody is signed in (401). */
+/** The signed-in user, or null when nobody is signed in (200 `{ user: null }`, not a 401). */
 export async function fetchMe(): Promise<PublicUser | null> {
-  try {
-    return userOf(await api.get('/api/auth/me'));
-  } catch (err) {
-    if (isApiError(err) && err.status === 401) return null;
-    throw err;
-  }
+  const body = await api.get('/api/auth/session');
+  if (body && typeof body === 'object' && (body as { user?: unknown }).user === null) return null;
+  return userOf(body);
 }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { POST_LOGIN_NAVIGATION_DELAY_MS } from '@lanyard/shared/constants';
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { EventConfig } from '@lanyard/shared/event';
-import { PageFrame } from '@/app/page-frame';
+import { PageFrame } from '@/components/page-frame';
 import {
   applyEventTheme,
   EVENT_CONFIG_ELEMENT_ID,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { getMe, meQueryKey } from '@/lib/auth/get-me';
+import { getMe, meQueryKey } from '@/api/get-me';
 import { CHECKIN_QUERY_KEY } from './keys';
 
 export type LiveState = 'connecting' | 'live' | 'offline';

@@ -1,22 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadCsvResponseSchema } from '@lanyard/shared/checkin';
-import { ApiError, errorMessageFromBody, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { CHECKIN_QUERY_KEY } from './keys';
 
 export interface UploadCheckinCsvInput {
   password: string;
   replaceExisting: boolean;
   file: File;
-}
-
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -28,30 +18,11 @@ export async function uploadCheckinCsv({ password, replaceExisting, file }: Uplo
   form.append('password', password);
   form.append('replace_existing', replaceExisting ? 'true' : 'false');
   form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch('/api/checkin/upload-csv', {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  const body = await readJson(res);
-  if (!res.ok) {
-    const code =
-      body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
-        ? (body as { code: string }).code
-        : undefined;
-    throw new ApiError(res.status, errorMessageFromBody(res.status, body), code);
-  }
-  const parsed = uploadCsvResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError(res.status, 'The server sent an unexpected response.', 'unexpected_response');
-  }
-  return parsed.data;
+  return apiRequest('/api/checkin/upload-csv', {
+    method: 'POST',
+    body: form,
+    schema: uploadCsvResponseSchema,
+  });
 }
 
 export function useUploadCheckinCsv() {

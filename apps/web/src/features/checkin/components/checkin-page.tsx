@@ -11,7 +11,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckinLiveUpdates } from '../api/checkin-events';
 import { useCheckinRecords } from '../api/get-checkin-records';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myApplicationResponseSchema, type MyApplication } from '@lanyard/shared/application';
 import { api } from '@/lib/api-client';
 import { shouldCelebrate } from '../lib/application-status';
-import { myApplicationQueryKey } from './get-my-application';
+import { myApplicationQueryKey } from '@/api/get-my-application';
 
 /** POST /api/applications/me/celebrated: the server remembers this acceptance has been celebrated. */
 export async function markCelebrated(): Promise<MyApplication | null> {

@@ -3,7 +3,7 @@ import { myApplicationResponseSchema, type MyApplication } from '@lanyard/shared
 import type { z } from 'zod';
 import type { rsvpSubmissionObject } from '@lanyard/shared/rsvp';
 import { api } from '@/lib/api-client';
-import { myApplicationQueryKey } from './get-my-application';
+import { myApplicationQueryKey } from '@/api/get-my-application';
 
 /** The body as sent: fields the server defaults (empty text, false) may be left out. */
 export type RsvpSubmissionBody = z.input<typeof rsvpSubmissionObject>;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myApplicationResponseSchema, type MyApplication } from '@lanyard/shared/application';
 import { api } from '@/lib/api-client';
-import { myApplicationQueryKey, myQrQueryKey } from './get-my-application';
+import { myApplicationQueryKey } from '@/api/get-my-application';
+import { myQrQueryKey } from './get-my-qr';
 
 /** POST /api/applications/rsvp/withdraw: a confirmed attendee releases their place (decision 015). */
 export async function withdrawAttendance(): Promise<MyApplication> {

@@ -1,26 +1,12 @@
 import { useEffect, useState } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myQrQueryKey } from '../api/get-my-application';
+import { useQuery } from '@tanstack/react-query';
 import { QrCode } from 'lucide-react';
 import type { MyApplication } from '@lanyard/shared/application';
-import { qrResponseSchema } from '@lanyard/shared/checkin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api-client';
-
-/** GET /api/applications/me/qr: the signed door token (404 no_qr until attendance is confirmed). */
-export function getMyQr(signal?: AbortSignal) {
-  return api.get('/api/applications/me/qr', { schema: qrResponseSchema, signal });
-}
-
-const myQrQueryOptions = () =>
-  queryOptions({
-    queryKey: myQrQueryKey,
-    queryFn: ({ signal }) => getMyQr(signal),
-    staleTime: Infinity,
-  });
+import { myQrQueryOptions } from '../api/get-my-qr';
 
 /** The card shows for an accepted applicant, once decisions are out, who confirmed they will come. */
 export function shouldShowCheckinQr(

@@ -6,7 +6,7 @@ import type { PublicUser } from '@lanyard/shared/auth';
 import type { MyApplication } from '@lanyard/shared/application';
 import { eventConfigSchema } from '@lanyard/shared/event';
 import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/lib/auth/get-me';
+import { meQueryKey } from '@/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 import { DashboardPage } from './dashboard-page';
 
@@ -97,7 +97,7 @@ function serve(app: MyApplication | null) {
         ? { application: app }
         : url.endsWith('/api/settings/public')
           ? settings
-          : url.endsWith('/api/auth/me')
+          : url.endsWith('/api/auth/session')
             ? { user }
             : null;
     return Promise.resolve(new Response(JSON.stringify(body), { status: body ? 200 : 404 }));
@@ -274,7 +274,7 @@ describe('DashboardPage status card', () => {
     await waitFor(() => {
       const urls = fetchMock.mock.calls.map(([u]) => String(u));
       expect(urls).toEqual(
-        expect.arrayContaining(['/api/auth/me', '/api/applications/me', '/api/settings/public']),
+        expect.arrayContaining(['/api/auth/session', '/api/applications/me', '/api/settings/public']),
       );
     });
   });

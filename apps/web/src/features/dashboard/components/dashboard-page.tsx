@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { roleLabel } from '@lanyard/shared/constants';
+import { toast } from 'sonner';
+import { DASHBOARD_POLL_MS, roleLabel } from '@lanyard/shared/constants';
 import { SignOutButton } from '@/components/sign-out-button';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { Badge } from '@/components/ui/badge';
@@ -8,12 +9,16 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { useMyApplication } from '../api/get-my-application';
-import { usePublicSettings } from '../api/get-public-settings';
-import { applicationStatusView, decisionsReleasedFor } from '../lib/application-status';
+import { useMyApplication } from '@/api/get-my-application';
+import { usePublicSettings } from '@/api/get-public-settings';
+import {
+  applicationStatusView,
+  decisionsReleasedFor,
+  shouldPollApplication,
+} from '../lib/application-status';
 import { shouldShowRsvpCard } from '../lib/rsvp-card';
 import { ApplicationStatusCard } from './application-status-card';
 import { ApplicationTimeline } from './application-timeline';
@@ -22,13 +27,25 @@ import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
 
+export const SETTINGS_ERROR_MESSAGE = 'Could not load application settings.';
+
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const event = useEventConfig();
   const { data: user, refetch: refetchUser } = useUser();
-  const application = useMyApplication(user?.applicationStatus ?? '');
+  const application = useMyApplication({
+    // Polls every 30 s once the application has been sent, so a released decision shows up.
+    refetchInterval: (app) =>
+      shouldPollApplication(app?.status ?? user?.applicationStatus ?? '') ? DASHBOARD_POLL_MS : false,
+  });
   const settings = usePublicSettings();
   const [refreshing, setRefreshing] = useState(false);
+  // The page still shows the status without them (decisions count as not released), but says so.
+  useEffect(() => {
+    if (settings.isError) {
+      toast.error('Error', { id: 'dashboard-settings-error', description: SETTINGS_ERROR_MESSAGE });
+    }
+  }, [settings.isError]);
   const statusTitleRef = useRef<HTMLHeadingElement>(null);
   // The route guard only renders this page for a signed-in user.
   if (!user) return <LoadingScreen />;

@@ -6,7 +6,7 @@ import { eventConfigSchema } from '@lanyard/shared/event';
 import { RSVP_CLOSED_MESSAGE, RSVP_DEADLINE_MESSAGE } from '@lanyard/shared/rsvp';
 import { EventConfigProvider } from '@/config/event-config';
 import { createQueryClient } from '@/lib/query-client';
-import { myApplicationQueryKey, myApplicationQueryOptions } from '../api/get-my-application';
+import { myApplicationQueryKey, myApplicationQueryOptions } from '@/api/get-my-application';
 import { RsvpCard } from './rsvp-card';
 
 const toastMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

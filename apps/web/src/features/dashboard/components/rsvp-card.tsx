@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { isApiError } from '@/lib/api-client';
-import { usePublicSettings } from '../api/get-public-settings';
+import { usePublicSettings } from '@/api/get-public-settings';
 import { useSubmitRsvp } from '../api/submit-rsvp';
 import {
   confirmationCopy,

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { myApplicationSchema, type mentorSubmissionSchema } from '@lanyard/shared/application';
 import { api } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth/get-me';
-import { draftQueryKey } from './get-draft';
-import { myApplicationQueryKey } from './get-my-application';
+import { meQueryKey } from '@/api/get-me';
+import { draftQueryKey } from '@/api/get-draft';
+import { myApplicationQueryKey } from '@/api/get-my-application';
 
 export type MentorSubmission = z.input<typeof mentorSubmissionSchema>;
 

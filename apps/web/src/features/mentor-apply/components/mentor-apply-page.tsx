@@ -6,11 +6,11 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth/get-me';
+import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useDraft } from '../api/get-draft';
-import { useMyApplication } from '../api/get-my-application';
-import { usePublicSettings } from '../api/get-public-settings';
+import { useDraft } from '@/api/get-draft';
+import { useMyApplication } from '@/api/get-my-application';
+import { usePublicSettings } from '@/api/get-public-settings';
 import { MentorApplicationForm } from './mentor-application-form';
 
 /** /mentor-apply: settings, any earlier submission and the saved draft first, then the form. */

@@ -4,15 +4,17 @@ import { api } from '@/lib/api-client';
 
 export const publicSettingsQueryKey = ['settings', 'public'] as const;
 
-/** GET /api/settings/public: here for the per-role decision release flags. */
+/** GET /api/settings/public: the application window (open, late or closed) and the released decisions. */
 export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
   return api.get('/api/settings/public', { schema: publicSettingsSchema, signal });
 }
 
+/** Asked again whenever a page that uses them opens: the window moves with the clock and with admins. */
 export const publicSettingsQueryOptions = () =>
   queryOptions({
     queryKey: publicSettingsQueryKey,
     queryFn: ({ signal }) => getPublicSettings(signal),
+    staleTime: 0,
   });
 
 export function usePublicSettings() {

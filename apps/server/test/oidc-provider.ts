@@ -1,5 +1,5 @@
 /**
- * Test support only (never imported by the server): a real OpenID provider (`oidc-provider`) on
+ * Test support: a real OpenID provider (`oidc-provider`) on
  * 127.0.0.1 and a tiny browser stand-in that signs in at it through its development login pages.
  */
 import crypto from 'node:crypto';

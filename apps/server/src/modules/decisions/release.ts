@@ -1,8 +1,10 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { DecisionCounts, DecisionsPreview, DecisionsResult } from '@lanyard/shared/admin';
 import type { ApplicantRole } from '@lanyard/shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { applications, settings } from '../../db/schema/index';
+import { applications } from '../../db/schema/index';
+import { lockSettings, readSettings, writeSettings } from '../../db/settings';
+import { decisionsReleased, releaseFlagPatch } from '../../policies/decisions';
 import { audit, type AuditActor } from '../../lib/audit';
 import type { AppConfig } from '../../config';
 import { announceDecisions, previewDecisionEmails } from '../email/notify';
@@ -25,9 +27,7 @@ async function decisionCounts(
 }
 
 async function isReleased(db: DbOrTx, role: ApplicantRole): Promise<boolean> {
-  const column = role === 'mentor' ? settings.mentorDecisionsReleased : settings.hackerDecisionsReleased;
-  const [row] = await db.select({ released: column }).from(settings).where(eq(settings.id, 1));
-  return row?.released ?? false;
+  return decisionsReleased(await readSettings(db), role);
 }
 
 /**
@@ -76,16 +76,8 @@ export async function setDecisionsReleased(
   opts: { sendEmail: boolean } = { sendEmail: true },
 ): Promise<DecisionsResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from settings where id = 1 for update`);
-    const before = await isReleased(tx, role);
-    await tx
-      .update(settings)
-      .set(
-        role === 'mentor'
-          ? { mentorDecisionsReleased: released, updatedAt: new Date() }
-          : { hackerDecisionsReleased: released, updatedAt: new Date() },
-      )
-      .where(eq(settings.id, 1));
+    const before = decisionsReleased(await lockSettings(tx), role);
+    await writeSettings(tx, releaseFlagPatch(role, released));
     // The e-mails are queued with the release (the outbox worker sends them in the background).
     const { emailsQueued, announcedWithoutEmail } = released
       ? await announceDecisions(tx, config, { role }, { sendEmail: opts.sendEmail })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../test/admin';
-import { CSV_BOM, csvCell, csvRow, exportFileName } from './csv';
+import { parseCsv } from '../../test/admin';
+import { CSV_BOM, csvCell, csvDocument, csvRow, exportFileName, type CsvColumn } from './csv';
 
 describe('csvCell', () => {
   it('writes plain text as it is', () => {
@@ -100,5 +100,45 @@ describe('parseCsv (the test reader itself)', () => {
     expect(() => parseCsv('"a"b\r\n')).toThrow();
     expect(() => parseCsv('"open\r\n')).toThrow(/unterminated/);
     expect(parseCsv('"a""b",,"c\r\nd"\r\n')).toEqual([['a"b', '', 'c\r\nd']]);
+  });
+});
+
+describe('csvDocument', () => {
+  type Person = { name: string; age: number | null; langs: string[] };
+  const columns: CsvColumn<Person>[] = [
+    { header: 'name', value: (p) => p.name },
+    { header: 'age', value: (p) => p.age },
+    { header: 'languages', value: (p) => p.langs },
+  ];
+
+  async function* batches(...pages: Person[][]) {
+    for (const page of pages) yield page;
+  }
+
+  async function text(pieces: AsyncIterable<string>) {
+    let out = '';
+    for await (const piece of pieces) out += piece;
+    return out;
+  }
+
+  it('writes the BOM and the headers, then one record per row, each column from its own value', async () => {
+    const out = await text(
+      csvDocument(
+        columns,
+        batches([{ name: 'Ada', age: 36, langs: ['Go'] }], [{ name: '=cmd', age: null, langs: ['a', 'b'] }]),
+      ),
+    );
+    expect(out).toBe(`${CSV_BOM}name,age,languages\r\nAda,36,Go\r\n'=cmd,,"a; b"\r\n`);
+  });
+
+  it('yields one piece for the header and one per batch, so a page is sent as it is read', async () => {
+    const pieces: string[] = [];
+    for await (const piece of csvDocument(columns, batches([{ name: 'a', age: 1, langs: [] }], [])))
+      pieces.push(piece);
+    expect(pieces).toEqual([`${CSV_BOM}name,age,languages\r\n`, 'a,1,\r\n']);
+  });
+
+  it('writes only the header line when there are no rows', async () => {
+    expect(await text(csvDocument(columns, batches()))).toBe(`${CSV_BOM}name,age,languages\r\n`);
   });
 });

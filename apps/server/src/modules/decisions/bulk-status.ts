@@ -8,7 +8,13 @@ import type { AppConfig } from '../../config';
 import { queueDecisionEmailsIfReleased } from '../email/notify';
 import { VOIDED_RSVP, voidsRsvp } from '../../policies/rsvp';
 import { rsvpColumns, rsvpRecord } from '../../policies/rsvp-record';
-import { auditFilterAction, checkCount, idIn, targetWhere, type BulkTarget } from './targets';
+import {
+  auditFilterAction,
+  checkCount,
+  idIn,
+  targetWhere,
+  type BulkTarget,
+} from '../admin-applications/targets';
 
 /**
  * Sets one status for many applications (listed, or all a filter matches) in one transaction; one

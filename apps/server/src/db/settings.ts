@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from './client';
+import { settings } from './schema/index';
+
+/** The event's settings: one row, id 1, inserted by the first migration. */
+export type SettingsRow = typeof settings.$inferSelect;
+export type SettingsPatch = Partial<Omit<typeof settings.$inferInsert, 'id' | 'updatedAt'>>;
+
+/** The condition that picks the one row, for a query that joins the settings to its own read. */
+export const SETTINGS_ROW = eq(settings.id, 1);
+const ONE = SETTINGS_ROW;
+
+/**
+ * What a missing row reads as: the column defaults, the row the first migration inserts. Only a
+ * hand-emptied table lacks it; every reader then sees the same closed-by-default event (nothing
+ * released, no deadline) instead of each caller guessing.
+ */
+function defaultSettings(): SettingsRow {
+  return {
+    id: 1,
+    applicationDeadline: null,
+    allowLateApplications: false,
+    requireAccessCode: false,
+    forceApplicationOpen: false,
+    hackerDecisionsReleased: false,
+    mentorDecisionsReleased: false,
+    rsvpDeadline: null,
+    rsvpOpen: true,
+    emailTemplates: {},
+    updatedAt: new Date(0),
+  };
+}
+
+/** The settings, read through this one accessor; never writes, so it works in read-only transactions. */
+export async function readSettings(db: DbOrTx): Promise<SettingsRow> {
+  const [row] = await db.select().from(settings).where(ONE);
+  return row ?? defaultSettings();
+}
+
+/**
+ * Reads the settings and holds them for share until the transaction ends: a settings change waits
+ * for the transactions that decided by them, and they all see one state.
+ */
+export async function shareSettings(tx: Tx): Promise<SettingsRow> {
+  const [row] = await tx.select().from(settings).where(ONE).for('share');
+  return row ?? defaultSettings();
+}
+
+/**
+ * Reads the settings for update: writers of settings (and of anything that must agree with them,
+ * such as a release and its e-mails) queue behind one another until the transaction ends.
+ * A missing row is created first, so the lock always has a row to hold.
+ */
+export async function lockSettings(tx: Tx): Promise<SettingsRow> {
+  const [row] = await tx.select().from(settings).where(ONE).for('update');
+  if (row) return row;
+  await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await tx.select().from(settings).where(ONE).for('update');
+  return created!;
+}
+
+/** Changes the named fields (under the lock) and stamps updated_at. */
+export async function writeSettings(tx: Tx, patch: SettingsPatch): Promise<SettingsRow> {
+  await lockSettings(tx);
+  const [row] = await tx
+    .update(settings)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(ONE)
+    .returning();
+  return row!;
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminApplicationDetailSchema,
+  bulkResultSchema,
+  bulkStatusBodySchema,
+  decisionsBodySchema,
+  decisionsPreviewSchema,
+  decisionsResultSchema,
+  decisionsRoleParamsSchema,
+  releaseDecisionsBodySchema,
+  statusBodySchema,
+} from '@lanyard/shared/admin';
+import { idParamsSchema } from '@lanyard/shared/common';
+import { getApplicationDetail } from '../admin-applications/service';
+import { bulkTargetOf } from '../admin-applications/targets';
+import { actorOf } from '../settings/routes';
+import { setStatuses } from './bulk-status';
+import { previewRelease, setDecisionsReleased } from './release';
+
+const admin = { access: 'admin' as const };
+
+/**
+ * Deciding: one application's status, and bulk status (listed ids, or the list's `filter` with the
+ * `expected_count` the admin confirmed: 409 count_changed when the filter now matches another
+ * number). Registered with the admin application routes, under both of their prefixes.
+ */
+export const decisionStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/:id/status',
+    {
+      config: admin,
+      schema: {
+        params: idParamsSchema,
+        body: statusBodySchema,
+        response: { 200: adminApplicationDetailSchema },
+      },
+    },
+    async (request) => {
+      await setStatuses(app.db, actorOf(request), { ids: [request.params.id] }, request.body.status, {
+        requireAll: true,
+        config: app.config,
+      });
+      return getApplicationDetail(app.db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/bulk/status',
+    { config: admin, schema: { body: bulkStatusBodySchema, response: { 200: bulkResultSchema } } },
+    async (request) => ({
+      updated: await setStatuses(
+        app.db,
+        actorOf(request),
+        bulkTargetOf(request.body, app.config.event.startDate),
+        request.body.status,
+        { requireAll: false, config: app.config },
+      ),
+    }),
+  );
+};
+
+/** Releasing: the preview, the release (with or without e-mail) and the unrelease, per role. */
+export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:role/preview',
+    {
+      config: admin,
+      schema: { params: decisionsRoleParamsSchema, response: { 200: decisionsPreviewSchema } },
+    },
+    async (request) => previewRelease(app.db, request.params.role, app.config),
+  );
+
+  app.post(
+    '/release',
+    { config: admin, schema: { body: releaseDecisionsBodySchema, response: { 200: decisionsResultSchema } } },
+    async (request) =>
+      setDecisionsReleased(app.db, actorOf(request), request.body.role, true, app.config, {
+        sendEmail: request.body.send_email,
+      }),
+  );
+
+  app.post(
+    '/unrelease',
+    { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
+    async (request) => setDecisionsReleased(app.db, actorOf(request), request.body.role, false, app.config),
+  );
+};

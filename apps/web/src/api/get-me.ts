@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionResponseSchema, type PublicUser } from '@lanyard/shared/auth';
+import { api } from '@/lib/api-client';
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/**
+ * The signed-in user (admins included), or null when nobody is signed in. Asked of /api/auth/session,
+ * which answers nobody with 200 rather than 401: a signed-out visit shows no failed request.
+ */
+export async function getMe(signal?: AbortSignal): Promise<PublicUser | null> {
+  const { user } = await api.get('/api/auth/session', { schema: sessionResponseSchema, signal });
+  return user;
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 60_000,
+  });
+
+export function useUser() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,112 @@
+// What every scenario measures with: CPU time of the server and of PostgreSQL beside the load, and
+// the load itself (autocannon) with the benchmark's connection counts and durations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { cannon, clientIp, percentile } from './load.mjs';
+import { cpuMs, postgresCpuMs } from './memory.mjs';
+
+export const COOKIE = 'lanyard_session';
+export const CONNECTIONS = 50;
+// Organisers reviewing, volunteers at the doors: a few people at once, each waiting for the answer.
+export const ADMIN_CONNECTIONS = 4;
+export const CHECKIN_CONNECTIONS = 4;
+
+export const mb = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+/**
+ * The context every scenario gets: the running server, the seeded data, a PostgreSQL client, and
+ * the helpers below bound to them. `refMsPerRequest` is set by the dashboard scenario (the bare
+ * route's time per request at full load); ratios are null until it is known.
+ */
+export function createBench({ profile, server, dataDir, db, tokens, adminToken, submitterCount }) {
+  const bench = { profile, server, dataDir, db, tokens, submitterCount, refMsPerRequest: null };
+
+  bench.adminHeaders = (i) => ({ authorization: `Bearer ${adminToken}`, 'x-forwarded-for': clientIp(3, i) });
+
+  /** One applicant per connection, each with their own session and address. */
+  bench.perConnectionUser = (pathName, group) => {
+    let next = 0;
+    return {
+      method: 'GET',
+      path: pathName,
+      setupRequest(req, ctx) {
+        ctx.user ??= next++ % tokens.applicants.length;
+        return {
+          ...req,
+          headers: {
+            cookie: `${COOKIE}=${tokens.applicants[ctx.user].token}`,
+            'x-forwarded-for': clientIp(group, ctx.user),
+          },
+        };
+      },
+    };
+  };
+
+  // CPU time per request barely moves with other load on the machine, unlike throughput: kept beside it.
+  bench.postmasterPid = () =>
+    Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  bench.cpuNow = () => [cpuMs(bench.server.pid), postgresCpuMs(bench.postmasterPid())];
+  bench.cpuSince = ([server0, pg0]) => ({
+    server: Math.round(cpuMs(bench.server.pid) - server0) / 1000,
+    // A backend that ended meanwhile takes its CPU time with it: then this is a lower bound.
+    postgres: Math.max(0, Math.round(postgresCpuMs(bench.postmasterPid()) - pg0) / 1000),
+  });
+  bench.withCpu = async (pid, withPostgres, run) => {
+    const pgPid = withPostgres ? bench.postmasterPid() : 0;
+    const before = [cpuMs(pid), pgPid ? postgresCpuMs(pgPid) : 0];
+    const out = await run();
+    const n = Math.max(1, out.latencies.request?.length ?? 0);
+    out.cpu = {
+      server: Math.round(((cpuMs(pid) - before[0]) / n) * 1000) / 1000,
+      postgres: pgPid ? Math.round(((postgresCpuMs(pgPid) - before[1]) / n) * 1000) / 1000 : 0,
+    };
+    return out;
+  };
+  /** A warm-up, then the measured run, at CONNECTIONS connections. */
+  bench.throughput = async (url, request, pid, withPostgres) => {
+    const opts = { url, connections: CONNECTIONS, requests: [request] };
+    await cannon({ ...opts, duration: profile.warmup });
+    return bench.withCpu(pid, withPostgres, () => cannon({ ...opts, duration: profile.seconds }));
+  };
+  bench.ratio = (ms) => (bench.refMsPerRequest ? ms / bench.refMsPerRequest : null);
+
+  /** The p95 of GETs over `paths` in turn, as one row against `limit` ms. */
+  bench.latencyRow = async ({ id, label, target, limit, paths, connections, headers }) => {
+    let next = 0;
+    const request = {
+      method: 'GET',
+      setupRequest(req, ctx) {
+        ctx.n ??= next;
+        return { ...req, path: paths[next++ % paths.length], headers: headers(ctx.n) };
+      },
+    };
+    const opts = { url: bench.server.baseUrl, connections, requests: [request] };
+    await cannon({ ...opts, duration: profile.warmup });
+    const run = await bench.withCpu(bench.server.pid, true, () =>
+      cannon({ ...opts, duration: profile.seconds }),
+    );
+    const p95 = percentile(run.latencies.request, 95);
+    const clean = run.result.errors === 0 && run.result.non2xx === 0 && run.result.timeouts === 0;
+    return {
+      id,
+      label,
+      value: p95,
+      unit: 'ms',
+      target,
+      pass: clean && p95 < limit,
+      ratio: bench.ratio(p95),
+      detail: {
+        connections,
+        requests: run.latencies.request?.length ?? 0,
+        p50_ms: percentile(run.latencies.request, 50),
+        p99_ms: percentile(run.latencies.request, 99),
+        req_per_s: Math.round(run.result.requests.average),
+        non2xx: run.result.non2xx,
+        errors: run.result.errors,
+        queries: paths.length,
+        cpu_ms_per_request: run.cpu,
+      },
+    };
+  };
+  return bench;
+}

@@ -1,0 +1,105 @@
+// The two big downloads: the CSV of every application, and a zip of resumes. Both must stream:
+// time, and the server's memory growth while it answers.
+import { measurePeak } from '../lib/memory.mjs';
+import { mb } from '../lib/measure.mjs';
+
+export const title = 'Exports: CSV of every application, zip of resumes';
+
+export async function run(bench) {
+  return [...(await csvExport(bench)), ...(await resumeZip(bench))];
+}
+
+async function csvExport(bench) {
+  const { profile, server } = bench;
+  const csv = await measurePeak(server.pid, async () => {
+    const started = performance.now();
+    const cpuBefore = bench.cpuNow();
+    const res = await fetch(`${server.baseUrl}/api/export/applications/csv`, {
+      headers: bench.adminHeaders(2),
+    });
+    if (res.status !== 200) throw new Error(`CSV export answered ${res.status}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    return { seconds: (performance.now() - started) / 1000, bytes, lines, cpu: bench.cpuSince(cpuBefore) };
+  });
+  return [
+    {
+      id: 'csv-export-time',
+      label: `CSV export, ${profile.applications.toLocaleString('en-US')} applications`,
+      value: csv.result.seconds,
+      unit: 's',
+      target: '< 3 s',
+      pass: csv.result.seconds < 3 && csv.result.lines === profile.applications + 1,
+      ratio: bench.ratio(csv.result.seconds * 1000),
+      detail: { megabytes: mb(csv.result.bytes), lines: csv.result.lines, cpu_seconds: csv.result.cpu },
+    },
+    {
+      id: 'csv-export-memory',
+      label: 'CSV export: server memory growth',
+      value: mb(csv.growth),
+      unit: 'MB',
+      target: '< 100 MB',
+      pass: csv.growth < 100 * 2 ** 20,
+      ratio: null,
+      detail: { baseline_mb: mb(csv.baseline), peak_mb: mb(csv.peak), hwm_reset: csv.hwmReset },
+    },
+  ];
+}
+
+async function resumeZip(bench) {
+  const { profile, server, db } = bench;
+  const { rows: withResume } = await db.query(
+    'select id from applications where resume_upload_id is not null order by submitted_at, id limit $1',
+    [profile.resumes],
+  );
+  const zip = await measurePeak(server.pid, async () => {
+    const started = performance.now();
+    const cpuBefore = bench.cpuNow();
+    const res = await fetch(`${server.baseUrl}/api/export/resumes/zip`, {
+      method: 'POST',
+      headers: { ...bench.adminHeaders(2), 'content-type': 'application/json' },
+      body: JSON.stringify({ application_ids: withResume.map((r) => r.id) }),
+    });
+    if (res.status !== 200) throw new Error(`resume zip answered ${res.status}: ${await res.text()}`);
+    let bytes = 0;
+    let tail = Buffer.alloc(0);
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      tail = Buffer.concat([tail, chunk]).subarray(-22);
+    }
+    // The end-of-central-directory record says how many files the zip holds.
+    const entries = tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : -1;
+    return { seconds: (performance.now() - started) / 1000, bytes, entries, cpu: bench.cpuSince(cpuBefore) };
+  });
+  return [
+    {
+      id: 'zip-time',
+      label: `Zip of ${zip.result.entries.toLocaleString('en-US')} resumes (${mb(zip.result.bytes)} MB)`,
+      value: zip.result.seconds,
+      unit: 's',
+      target: 'streaming (no time target)',
+      pass: null,
+      ratio: bench.ratio(zip.result.seconds * 1000),
+      detail: {
+        megabytes: mb(zip.result.bytes),
+        entries: zip.result.entries,
+        expected: withResume.length,
+        cpu_seconds: zip.result.cpu,
+      },
+    },
+    {
+      id: 'zip-memory',
+      label: 'Zip of resumes: server memory growth',
+      value: mb(zip.growth),
+      unit: 'MB',
+      target: '< 100 MB',
+      pass: zip.growth < 100 * 2 ** 20 && zip.result.entries === withResume.length,
+      ratio: null,
+      detail: { baseline_mb: mb(zip.baseline), peak_mb: mb(zip.peak), hwm_reset: zip.hwmReset },
+    },
+  ];
+}
