@@ -74,8 +74,13 @@ export interface QuestionDef {
   rowKey?: string;
   /** Older answers may carry the question under a key matching this (why{Product}Question). */
   legacyKey?: RegExp;
-  /** Column of the applications CSV, and where it sits among the CSV's columns (ascending). */
-  csv?: { header: string; order: number };
+  /**
+   * Column of the applications CSV, and where it sits among the CSV's columns (ascending). The cell
+   * is read from the application column the answer is copied into, if any, else from the answers;
+   * `from: 'answers'` reads the answers even so, for a question whose column is shared with another
+   * role's question (a mentor's title is kept in the hackers' major column).
+   */
+  csv?: { header: string; order: number; from?: 'answers' };
   /** The application column the answer is copied into, per role when it differs. */
   column?: AnswerColumn | Partial<Record<ApplicantRole, AnswerColumn>>;
   /** The applicant's read-only view: false hides it; `label` replaces the admin label there. */
