@@ -232,7 +232,7 @@ export const QUESTIONS = {
     help: 'For example, Software Engineer.',
     validation: mentor(requiredText('Title', 200)),
     column: 'major',
-    csv: { header: 'title', order: 30 },
+    csv: { header: 'title', order: 30, from: 'answers' },
   },
   affiliation: {
     label: 'Affiliation',
@@ -241,7 +241,7 @@ export const QUESTIONS = {
     help: 'Company, university or organization.',
     validation: mentor(requiredText('Affiliation', 200)),
     column: 'school',
-    csv: { header: 'affiliation', order: 31 },
+    csv: { header: 'affiliation', order: 31, from: 'answers' },
   },
   workEmail: {
     label: 'Work Email',

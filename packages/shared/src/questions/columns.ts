@@ -1,21 +1,6 @@
-import type { ApplicantRole, SHIRT_SIZES } from '../constants';
+import type { ApplicantRole } from '../constants';
 import { QUESTION_LIST } from './catalogue';
-import type { AnswerColumn } from './types';
-
-/** The application columns copied from a submission's answers. */
-export interface AnswerColumns {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  school: string;
-  major: string;
-  isHighSchool: boolean;
-  birthYear: number | null;
-  birthMonth: number | null;
-  birthDay: number | null;
-  shirtSize: (typeof SHIRT_SIZES)[number] | null;
-  portfolioUrl: string | null;
-}
+import type { AnswerColumn, AnswerColumns } from './types';
 
 /** What a column holds when the role does not ask its question. */
 const UNASKED: Record<AnswerColumn, null | false> = {

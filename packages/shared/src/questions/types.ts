@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApplicantRole } from '../constants';
+import type { ApplicantRole, SHIRT_SIZES } from '../constants';
 
 /** Where a question is shown on the applicant's read-only view (and, with its heading, in the form). */
 export const VIEW_SECTIONS = {
@@ -18,20 +18,23 @@ export type SectionId = keyof typeof VIEW_SECTIONS;
 
 /**
  * The application columns an answer is copied into, next to the whole answers record, so lists,
- * filters and the door can read them without opening the JSON.
+ * filters and the door can read them without opening the JSON; submit and the seed command write
+ * them. A new one is a field here, its value when unasked (columns.ts) and a table column.
  */
-export type AnswerColumn =
-  | 'firstName'
-  | 'lastName'
-  | 'phone'
-  | 'school'
-  | 'major'
-  | 'isHighSchool'
-  | 'birthYear'
-  | 'birthMonth'
-  | 'birthDay'
-  | 'shirtSize'
-  | 'portfolioUrl';
+export interface AnswerColumns {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  school: string;
+  major: string;
+  isHighSchool: boolean;
+  birthYear: number | null;
+  birthMonth: number | null;
+  birthDay: number | null;
+  shirtSize: (typeof SHIRT_SIZES)[number] | null;
+  portfolioUrl: string | null;
+}
+export type AnswerColumn = keyof AnswerColumns;
 
 /** How an answer reads on screen and in the CSV. */
 export type QuestionType =
@@ -74,8 +77,13 @@ export interface QuestionDef {
   rowKey?: string;
   /** Older answers may carry the question under a key matching this (why{Product}Question). */
   legacyKey?: RegExp;
-  /** Column of the applications CSV, and where it sits among the CSV's columns (ascending). */
-  csv?: { header: string; order: number };
+  /**
+   * Column of the applications CSV, and where it sits among the CSV's columns (ascending). The cell
+   * is read from the application column the answer is copied into, if any, else from the answers;
+   * `from: 'answers'` reads the answers even so, for a question whose column is shared with another
+   * role's question (a mentor's title is kept in the hackers' major column).
+   */
+  csv?: { header: string; order: number; from?: 'answers' };
   /** The application column the answer is copied into, per role when it differs. */
   column?: AnswerColumn | Partial<Record<ApplicantRole, AnswerColumn>>;
   /** The applicant's read-only view: false hides it; `label` replaces the admin label there. */

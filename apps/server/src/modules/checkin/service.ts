@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
-import { parseCsv } from '../../lib/csv-parse';
+import { parseCsv } from '../../lib/csv-read';
 import { containsPattern } from '../admin-applications/filters';
 import { publishCheckin } from './live';
 import { CHECKIN_ROLES } from '@lanyard/shared/constants';

@@ -1,4 +1,5 @@
 import { ageOn } from '@lanyard/shared/dates';
+import { columnOf, QUESTION_LIST, type AnswerColumn, type Question } from '@lanyard/shared/questions';
 import type { applications } from '../../db/schema/index';
 import type { CsvColumn, CsvValue } from '../../lib/csv';
 
@@ -11,25 +12,12 @@ export interface ApplicationCsvRow {
 }
 
 type Column = CsvColumn<ApplicationCsvRow>;
+type Placed = Column & { order: number };
 
-const field = (header: string, value: (a: Application) => CsvValue): Column => ({
+const field = (order: number, header: string, value: (a: Application) => CsvValue): Placed => ({
+  order,
   header,
   value: (r) => value(r.application),
-});
-
-/** A column read from the answers the form stored as they are. */
-const answer = (header: string, key: string): Column => ({
-  header,
-  value: (r) => (r.application.answers as Record<string, unknown>)[key] as CsvValue,
-});
-
-/** An answer whose "other" choice carries the applicant's own text. */
-const choiceWithOther = (header: string, key: string, otherValue: string, otherKey: string): Column => ({
-  header,
-  value: (r) => {
-    const a = r.application.answers as Record<string, unknown>;
-    return a[key] === otherValue ? `other: ${String(a[otherKey] ?? '')}` : (a[key] as CsvValue);
-  },
 });
 
 function birthDate(a: Application): string {
@@ -38,66 +26,58 @@ function birthDate(a: Application): string {
     : '';
 }
 
-/** The applications export, column by column, in the order the file has them. */
-export const APPLICATION_COLUMNS: readonly Column[] = [
-  field('id', (a) => a.id),
-  field('role', (a) => a.role),
-  field('status', (a) => a.status),
-  field('first_name', (a) => a.firstName),
-  field('last_name', (a) => a.lastName),
-  field('email', (a) => a.email),
-  field('phone', (a) => a.phone),
-  field('school', (a) => a.school),
-  field('major', (a) => a.major),
-  field('is_high_school', (a) => a.isHighSchool),
-  answer('high_school_year', 'highSchoolYear'),
-  answer('graduation_year', 'graduationYear'),
-  field('birth_date', birthDate),
+/** A question's cell, read the way its catalogue entry says. */
+function answerCell(q: Question, a: Application): CsvValue {
+  // The birthday's parts are one cell, a date.
+  if (q.type === 'birth-part') return birthDate(a);
+  const answers = a.answers as Record<string, unknown>;
+  const column: AnswerColumn | undefined = q.csv?.from === 'answers' ? undefined : columnOf(q.column, a.role);
+  const value = column ? a[column] : answers[q.key];
+  if (q.other && value === q.other.value) return `other: ${String(answers[q.other.key] ?? '')}`;
+  return value as CsvValue;
+}
+
+/** The columns that are not answers to a question: the record's own, and what is worked out from it. */
+const RECORD_COLUMNS: readonly Placed[] = [
+  field(1, 'id', (a) => a.id),
+  field(2, 'role', (a) => a.role),
+  field(3, 'status', (a) => a.status),
+  field(6, 'email', (a) => a.email),
   {
+    order: 14,
     header: 'age_on_event_day',
     value: ({ application: a, eventStart }) =>
       birthDate(a) ? ageOn(eventStart, a.birthYear!, a.birthMonth!, a.birthDay!) : '',
   },
-  choiceWithOther('gender', 'gender', 'other', 'genderOther'),
-  choiceWithOther('race', 'race', 'raceOther', 'raceOther'),
-  field('shirt_size', (a) => a.shirtSize),
-  answer('travel_from', 'travelFrom'),
-  answer('needs_visa', 'needsVisa'),
-  answer('needs_accommodation', 'needsAccommodation'),
-  answer('dietary_restrictions', 'dietaryRestrictions'),
-  answer('how_did_you_hear', 'howDidYouHear'),
-  field('portfolio', (a) => a.portfolioUrl),
-  answer('background', 'backgroundQuestion'),
-  answer('household_object', 'householdObjectQuestion'),
-  answer('why_attend', 'whyAttendQuestion'),
-  answer('recruitment_emails', 'recruitmentEmails'),
-  answer('guardian_name', 'guardianName'),
-  answer('referral_name', 'referralName'),
-  answer('title', 'title'),
-  answer('affiliation', 'affiliation'),
-  answer('work_email', 'workEmail'),
-  answer('mentor_availability', 'mentorAvailability'),
-  answer('judge_availability', 'judgeAvailability'),
-  answer('workshop_interest', 'workshopInterest'),
-  answer('onsite_availability', 'onsiteAvailability'),
-  answer('expertise_areas', 'expertiseAreas'),
-  answer('programming_languages', 'programmingLanguages'),
-  answer('build_tools', 'buildTools'),
-  answer('frameworks', 'frameworks'),
-  answer('databases', 'databases'),
-  answer('why_good_fit', 'whyGoodFit'),
-  answer('additional_info', 'additionalInfo'),
-  field('access_code_used', (a) => a.accessCodeUsed),
-  field('resume', (a) => (a.resumeUploadId ? 'yes' : 'no')),
-  field('rsvp_status', (a) => a.rsvpStatus ?? 'no_response'),
-  field('preferred_name', (a) => a.preferredName),
-  field('school_name', (a) => a.schoolName),
-  field('pronoun', (a) => a.pronoun),
-  field('linkedin_url', (a) => a.linkedinUrl),
-  field('github_url', (a) => a.githubUrl),
-  field('liability_waiver_accepted', (a) => a.liabilityWaiverAccepted),
-  field('photo_clearance_accepted', (a) => a.photoClearanceAccepted),
-  field('photo_sharing_opt_out', (a) => a.photoSharingOptOut),
-  field('submitted_at', (a) => a.submittedAt),
-  field('updated_at', (a) => a.updatedAt),
+  field(44, 'access_code_used', (a) => a.accessCodeUsed),
+  field(45, 'resume', (a) => (a.resumeUploadId ? 'yes' : 'no')),
+  field(46, 'rsvp_status', (a) => a.rsvpStatus ?? 'no_response'),
+  field(47, 'preferred_name', (a) => a.preferredName),
+  field(48, 'school_name', (a) => a.schoolName),
+  field(49, 'pronoun', (a) => a.pronoun),
+  field(50, 'linkedin_url', (a) => a.linkedinUrl),
+  field(51, 'github_url', (a) => a.githubUrl),
+  field(52, 'liability_waiver_accepted', (a) => a.liabilityWaiverAccepted),
+  field(53, 'photo_clearance_accepted', (a) => a.photoClearanceAccepted),
+  field(54, 'photo_sharing_opt_out', (a) => a.photoSharingOptOut),
+  field(55, 'submitted_at', (a) => a.submittedAt),
+  field(56, 'updated_at', (a) => a.updatedAt),
 ];
+
+/** Every question of the catalogue that has a CSV column, where its entry places it. */
+const QUESTION_COLUMNS: readonly Placed[] = QUESTION_LIST.flatMap((q) =>
+  q.csv ? [field(q.csv.order, q.csv.header, (a) => answerCell(q, a))] : [],
+);
+
+function inOrder(columns: readonly Placed[]): Column[] {
+  const sorted = [...columns].sort((x, y) => x.order - y.order);
+  for (const [i, c] of sorted.entries()) {
+    // Two columns at one place would come out in whichever order the sort left them.
+    if (i && sorted[i - 1]!.order === c.order)
+      throw new Error(`CSV columns ${sorted[i - 1]!.header} and ${c.header} share the place ${c.order}`);
+  }
+  return sorted.map(({ header, value }) => ({ header, value }));
+}
+
+/** The applications export, column by column, in the order the file has them. */
+export const APPLICATION_COLUMNS: readonly Column[] = inOrder([...RECORD_COLUMNS, ...QUESTION_COLUMNS]);
