@@ -19,7 +19,6 @@ import { idParamsSchema } from '@lanyard/shared/common';
 import { applications } from '../../db/schema/index';
 import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
-import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
 import { decisionsReleased } from '../../policies/decisions';
 import { mayHaveQr } from '../../policies/rsvp';
@@ -67,7 +66,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: z.record(z.string(), z.unknown()), response: { 201: checkinRecordSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createRecord(app.db, actorOf(request), request.body)),
+      reply.status(201).send(await service.createRecord(app.db, request.actor, request.body)),
   );
 
   app.put(
@@ -91,7 +90,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         application_id: _g,
         ...fields
       } = request.body as Record<string, unknown>;
-      return service.updateRecord(app.db, actorOf(request), request.params.id, fields);
+      return service.updateRecord(app.db, request.actor, request.params.id, fields);
     },
   );
 
@@ -102,11 +101,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(
-        app.db,
-        actorOf(request),
-        request.params.id,
-      ),
+      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(app.db, request.actor, request.params.id),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
@@ -147,7 +142,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       // The password is checked before the file is read into the database, and never echoed.
       if (!safeEqual(password, expected)) throw new AppError(401, 'incorrect_password', 'Incorrect password');
       if (text === undefined) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
-      return service.importCsv(app.db, actorOf(request), text, replace);
+      return service.importCsv(app.db, request.actor, text, replace);
     },
   );
 
@@ -170,7 +165,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import-rsvps',
     { config: { access: 'admin' }, schema: { response: { 200: importRsvpsResponseSchema } } },
-    async (request) => door.importFromRsvps(app.db, actorOf(request)),
+    async (request) => door.importFromRsvps(app.db, request.actor),
   );
 
   app.post(

@@ -15,7 +15,6 @@ import { lockSettings, readSettings, writeSettings } from '../../db/settings';
 import { errors } from '../../errors';
 import { audit } from '../../lib/audit';
 import { containsPattern } from '../admin-applications/filters';
-import { actorOf } from '../settings/routes';
 import { DEFAULT_TEMPLATES, loadTemplates, renderTemplate, templateValues } from './catalog';
 
 const admin = { access: 'admin' as const };
@@ -77,7 +76,7 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(emailOutbox.id, request.params.id), eq(emailOutbox.status, 'failed')))
         .returning({ id: emailOutbox.id });
       if (!updated[0]) throw errors.conflict('Only failed e-mails can be retried.', 'not_failed');
-      await audit(app.db, actorOf(request), {
+      await audit(app.db, request.actor, {
         action: 'email.retry',
         targetType: 'email',
         targetId: request.params.id,
@@ -121,7 +120,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const current = (await lockSettings(tx)).emailTemplates as Record<string, unknown>;
         await writeSettings(tx, { emailTemplates: { ...current, [template]: { subject, body } } });
-        await audit(tx, actorOf(request), {
+        await audit(tx, request.actor, {
           action: 'email_template.update',
           targetType: 'email_template',
           targetId: template,
@@ -150,7 +149,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
           unknown
         >;
         await writeSettings(tx, { emailTemplates: rest });
-        await audit(tx, actorOf(request), {
+        await audit(tx, request.actor, {
           action: 'email_template.reset',
           targetType: 'email_template',
           targetId: template,

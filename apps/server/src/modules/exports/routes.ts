@@ -10,7 +10,6 @@ import { exportFileName, sendCsvDownload } from '../../lib/csv';
 import { applicationFilters } from '../admin-applications/filters';
 import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin-applications/targets';
 import { userFilters } from '../admin-users/service';
-import { actorOf } from '../settings/routes';
 import { applicationsCsv, usersCsv } from './service';
 
 const admin = { access: 'admin' as const };
@@ -49,7 +48,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { querystring: applicationFiltersSchema } },
     async (request, reply) => {
       const where = applicationFilters(request.query, app.config.event.startDate);
-      await audit(app.db, actorOf(request), {
+      await audit(app.db, request.actor, {
         action: 'export.applications',
         targetType: 'export',
         after: request.query,
@@ -70,7 +69,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         const [row] = await app.db.select({ n: count() }).from(applications).where(where);
         checkCount(target, row?.n ?? 0);
       }
-      await audit(app.db, actorOf(request), {
+      await audit(app.db, request.actor, {
         action: 'export.applications',
         targetType: 'export',
         after: targetAudit(target),
@@ -85,7 +84,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const where = userFilters(request.query);
       const db = app.db;
-      await audit(db, actorOf(request), {
+      await audit(db, request.actor, {
         action: 'export.users',
         targetType: 'export',
         after: request.query,
@@ -116,7 +115,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = matched.filter((r): r is typeof r & { key: string } => r.key !== null);
       if (!rows.length)
         throw errors.notFound('None of the selected applications has a resume.', 'no_resumes');
-      await audit(app.db, actorOf(request), {
+      await audit(app.db, request.actor, {
         action: 'export.resumes',
         targetType: 'export',
         after: { ...targetAudit(target), files: rows.length },
