@@ -9,7 +9,7 @@ import type { Storage } from '../../lib/storage';
 import { hashPassword, weakPasswordReason } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { deleteApplications } from '../admin-applications/delete';
-import { containsPattern } from '../admin-applications/filters';
+import { containsPattern } from '../../db/search';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { endsSessions, mayChangeRole, mayDeleteUsers } from '../../policies/users';
 

@@ -14,7 +14,7 @@ import { emailOutbox } from '../../db/schema/index';
 import { lockSettings, readSettings, writeSettings } from '../../db/settings';
 import { errors } from '../../errors';
 import { audit } from '../../lib/audit';
-import { containsPattern } from '../admin-applications/filters';
+import { containsPattern } from '../../db/search';
 import { DEFAULT_TEMPLATES, loadTemplates, renderTemplate, templateValues } from './catalog';
 
 const admin = { access: 'admin' as const };
