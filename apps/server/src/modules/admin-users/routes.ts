@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, and, eq, count } from 'drizzle-orm';
 import {
   adminUserSchema,
   adminUsersQuerySchema,
@@ -14,8 +13,6 @@ import {
   userStatsSchema,
 } from '@lanyard/shared/admin';
 import { idParamsSchema, okSchema } from '@lanyard/shared/common';
-import { auditLog } from '../../db/schema/index';
-import { toAuditEntry } from '../admin-applications/service';
 import * as service from './service';
 
 const admin = { access: 'admin' as const };
@@ -89,23 +86,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     { config: admin, schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema } } },
-    async (request) => {
-      const q = request.query;
-      const where = and(
-        q.target_type ? eq(auditLog.targetType, q.target_type) : undefined,
-        q.target_id ? eq(auditLog.targetId, q.target_id) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        app.db.select({ n: count() }).from(auditLog).where(where),
-      ]);
-      return { entries: rows.map(toAuditEntry), total: total?.n ?? 0 };
-    },
+    async (request) => service.listAudit(app.db, request.query),
   );
 };

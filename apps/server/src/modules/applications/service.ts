@@ -141,6 +141,15 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
   return toMyApplication(db, row.application, flags, { resume: row.resume });
 }
 
+/** The resume the applicant submitted with their application, if any. */
+export async function ownResumeUploadId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ resumeUploadId: applications.resumeUploadId })
+    .from(applications)
+    .where(eq(applications.userId, userId));
+  return row?.resumeUploadId ?? null;
+}
+
 /**
  * Marks the applicant's released acceptance as celebrated, so no device celebrates it again. Only
  * the caller's own row, only a released acceptance: before release every applicant gets the same
