@@ -8,10 +8,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, checkinRecords } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { mayCheckIn, undoRemovesRecord } from '../../policies/checkin';
-import { isConfirmedAttendee } from '../../policies/rsvp';
+import { decisionsReleased } from '../../policies/decisions';
+import { isConfirmedAttendee, mayHaveQr } from '../../policies/rsvp';
 import { publishCheckin } from './live';
 import { toRecord } from './service';
 
@@ -49,6 +51,24 @@ export async function recordForScan(db: Db, applicationId: string): Promise<Chec
     );
   }
   return toRecord(row);
+}
+
+/** The application whose door QR code the applicant may see, if they may see one yet. */
+export async function doorCodeApplicationId(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      role: applications.role,
+      status: applications.status,
+      rsvp: applications.rsvpStatus,
+    })
+    .from(applications)
+    .where(eq(applications.userId, userId));
+  const s = await readSettings(db);
+  if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, decisionsReleased(s, row.role))) {
+    return undefined;
+  }
+  return row.id;
 }
 
 /** Check a person in at the door (PUT /records/:id/checkin with checked_in: true). */
