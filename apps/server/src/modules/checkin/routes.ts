@@ -21,6 +21,7 @@ import { guardStream } from './stream-guard';
 import { passwordMatches, readCsvUpload } from './csv-upload';
 import * as door from './door';
 import * as service from './service';
+import { undoCheckIn } from './undo';
 import { perUser } from '../../plugins/rate-limits';
 
 const staff = { access: 'staff' as const };
@@ -95,7 +96,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(app.db, request.actor, request.params.id),
+      (request.body.checked_in ? door.checkIn : undoCheckIn)(app.db, request.actor, request.params.id),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
