@@ -6,7 +6,8 @@ import { errors } from '../errors';
 import type { AuditActor } from '../lib/audit';
 import { clientIp } from '../lib/client-ip';
 import type { ReadCache } from '../lib/read-cache';
-import { findSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions';
+import type { SessionUser } from '../lib/session-user';
+import { findSession, SESSION_ABSOLUTE_MS } from '../modules/auth/sessions';
 
 /**
  * Who may call a route. Every /api route must declare one: a route without it fails at start-up,

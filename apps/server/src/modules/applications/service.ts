@@ -26,7 +26,7 @@ import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../polic
 import { AppError, errors } from '../../errors';
 import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../../lib/session-user';
 import type { AppConfig } from '../../config';
 import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
