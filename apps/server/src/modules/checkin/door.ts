@@ -2,7 +2,8 @@
  * The door's rules. The list itself keeps in step with confirmed RSVPs in the database (migration
  * 0009, decision 014): a confirmed attendee has a record linked to their application, made in the
  * same transaction as whatever confirmed them, and loses it, unless already checked in, when they
- * stop being one. Here: what a scan opens, checking in (undo.ts undoes it), and the repair an admin can run.
+ * stop being one. Here: what a scan opens, checking in, and the repair an admin can run; undoing a
+ * check-in is in undo.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
