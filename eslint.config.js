@@ -6,6 +6,16 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
+/**
+ * Rate limits are declared in each route's config (`rateLimit`, plugins/rate-limits.ts), so a reader
+ * sees them beside `access`; nothing else counts requests.
+ */
+const rateLimitImport = {
+  name: '../../lib/rate-limit',
+  importNames: ['enforceLimits', 'checkLimits', 'recordHits'],
+  message: "Declare the limit in the route's config: config: { access, rateLimit } (plugins/rate-limits.ts).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,24 +51,8 @@ export default tseslint.config(
     },
   },
   {
-    // Rate limits are declared in each route's config (`rateLimit`, plugins/rate-limits.ts), so a
-    // reader sees them beside `access`; nothing else counts requests.
     files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '../../lib/rate-limit',
-              importNames: ['enforceLimits', 'checkLimits', 'recordHits'],
-              message:
-                "Declare the limit in the route's config: config: { access, rateLimit } (plugins/rate-limits.ts).",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [rateLimitImport] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -70,7 +64,69 @@ export default tseslint.config(
     },
   },
   webLayers(),
+  ...serverLayers(),
 );
+
+/**
+ * The server's layers: a module's routes.ts parses, authorizes, calls its service and presents the
+ * answer, so its queries live where the next reader of a rule looks for them (the module's
+ * service.ts or another file of the module), and the routes never import the database layer. No
+ * module imports routes: what two modules share moves to a service, lib/ or db/. No import cycles.
+ */
+function serverLayers() {
+  const server = 'apps/server/src';
+  const noQueries =
+    "Routes do not query: move the query into the module's service.ts (or a file named for its rule, as decisions/release.ts) and call it.";
+  return [
+    {
+      files: [`${server}/**/*.ts`],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+        'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+      },
+      rules: {
+        'import-x/no-cycle': 'error',
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: import.meta.dirname,
+            zones: [
+              {
+                target: `${server}/modules/**/*`,
+                from: `${server}/modules/*/routes.ts`,
+                message:
+                  'Modules do not import routes: move the shared piece to a service.ts, lib/ or db/ (the acting user is request.actor, plugins/auth.ts).',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: [`${server}/modules/*/routes.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [rateLimitImport],
+            patterns: [
+              {
+                regex: '^drizzle-orm(/|$)',
+                message: noQueries,
+              },
+              {
+                regex: '(^|/)db/schema(/|$)',
+                message: noQueries,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 /**
  * The web app's one-way layers: app/ (router, providers) on top, then features/, then the shared

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type pg from 'pg';
-import type { SessionUser } from '../modules/auth/sessions';
+import type { SessionUser } from './session-user';
 import type { PgListener } from './pg-listener';
 
 /** Database triggers (migration 0004) send `u:<user id>` or `*` here on every change that matters. */

@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@lanyard/shared/constants';
 import { errors } from '../errors';
+import type { AuditActor } from '../lib/audit';
+import { clientIp } from '../lib/client-ip';
 import type { ReadCache } from '../lib/read-cache';
-import { findSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/auth/sessions';
+import type { SessionUser } from '../lib/session-user';
+import { findSession, SESSION_ABSOLUTE_MS } from '../modules/auth/sessions';
 
 /**
  * Who may call a route. Every /api route must declare one: a route without it fails at start-up,
@@ -29,6 +32,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** How the caller authenticated: a browser cookie (CSRF applies) or a bearer token. */
     authVia: 'cookie' | 'bearer' | null;
+    /** Who the audit log names for what this request changes (nobody, when signed out). */
+    readonly actor: AuditActor;
   }
   interface FastifyInstance {
     readCache: ReadCache | undefined;
@@ -62,6 +67,12 @@ export default fp(
 
     app.decorateRequest('user', null);
     app.decorateRequest('authVia', null);
+    // A getter: it reads `user` as onRequest left it, so no hook has to remember to fill it in.
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest): AuditActor {
+        return { id: this.user?.id ?? null, email: this.user?.email ?? null, ip: clientIp(this) };
+      },
+    });
     app.decorate('routeTable', [] as FastifyInstance['routeTable']);
 
     app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {

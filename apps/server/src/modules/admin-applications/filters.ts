@@ -2,12 +2,8 @@ import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-or
 import type { AdminApplicationsFilters } from '@lanyard/shared/admin';
 import { isRealDate } from '@lanyard/shared/dates';
 import { applications } from '../../db/schema/index';
+import { containsPattern } from '../../db/search';
 import { errors } from '../../errors';
-
-/** LIKE pattern for "contains", with the user's own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 type Status = NonNullable<AdminApplicationsFilters['status']>[number];
 

@@ -8,7 +8,6 @@ import {
   deletedResultSchema,
 } from '@lanyard/shared/admin';
 import { okSchema, idParamsSchema } from '@lanyard/shared/common';
-import { actorOf } from '../settings/routes';
 import { deleteApplications } from './delete';
 import { applicationStats, getApplicationDetail, listApplications } from './service';
 import { bulkTargetOf } from './targets';
@@ -49,7 +48,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteApplications(
         app.db,
         app.storage,
-        actorOf(request),
+        request.actor,
         { ids: [request.params.id] },
         {
           requireAll: true,
@@ -69,7 +68,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       deleted: await deleteApplications(
         app.db,
         app.storage,
-        actorOf(request),
+        request.actor,
         bulkTargetOf(request.body, app.config.event.startDate),
         { requireAll: false },
       ),

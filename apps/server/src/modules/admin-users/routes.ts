@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, and, eq, count } from 'drizzle-orm';
 import {
   adminUserSchema,
   adminUsersQuerySchema,
@@ -14,9 +13,6 @@ import {
   userStatsSchema,
 } from '@lanyard/shared/admin';
 import { idParamsSchema, okSchema } from '@lanyard/shared/common';
-import { auditLog } from '../../db/schema/index';
-import { toAuditEntry } from '../admin-applications/service';
-import { actorOf } from '../settings/routes';
 import * as service from './service';
 
 const admin = { access: 'admin' as const };
@@ -37,13 +33,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     { config: admin, schema: { body: createUserBodySchema, response: { 201: adminUserSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await service.createUser(app.db, actorOf(request), request.body)),
+      reply.status(201).send(await service.createUser(app.db, request.actor, request.body)),
   );
   app.post(
     '/users/bulk/delete',
     { config: admin, schema: { body: bulkDeleteUsersBodySchema, response: { 200: deletedResultSchema } } },
     async (request) => ({
-      deleted: await service.deleteUsers(app.db, app.storage, actorOf(request), request.body.user_ids, false),
+      deleted: await service.deleteUsers(app.db, app.storage, request.actor, request.body.user_ids, false),
     }),
   );
   app.get(
@@ -57,13 +53,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: adminUserSchema } },
     },
-    async (request) => service.updateUser(app.db, actorOf(request), request.params.id, request.body),
+    async (request) => service.updateUser(app.db, request.actor, request.params.id, request.body),
   );
   app.delete(
     '/users/:id',
     { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      await service.deleteUsers(app.db, app.storage, actorOf(request), [request.params.id], true);
+      await service.deleteUsers(app.db, app.storage, request.actor, [request.params.id], true);
       return { ok: true as const };
     },
   );
@@ -74,7 +70,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: setPasswordBodySchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await service.setPassword(app.db, actorOf(request), request.params.id, request.body.password);
+      await service.setPassword(app.db, request.actor, request.params.id, request.body.password);
       return { ok: true as const };
     },
   );
@@ -82,7 +78,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/reset-application',
     { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      await service.resetApplication(app.db, app.storage, actorOf(request), request.params.id);
+      await service.resetApplication(app.db, app.storage, request.actor, request.params.id);
       return { ok: true as const };
     },
   );
@@ -90,23 +86,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     { config: admin, schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema } } },
-    async (request) => {
-      const q = request.query;
-      const where = and(
-        q.target_type ? eq(auditLog.targetType, q.target_type) : undefined,
-        q.target_id ? eq(auditLog.targetId, q.target_id) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        app.db.select({ n: count() }).from(auditLog).where(where),
-      ]);
-      return { entries: rows.map(toAuditEntry), total: total?.n ?? 0 };
-    },
+    async (request) => service.listAudit(app.db, request.query),
   );
 };

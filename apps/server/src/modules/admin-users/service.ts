@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser } from '@lanyard/shared/admin';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminUser, auditQuerySchema } from '@lanyard/shared/admin';
 import type { UserRole } from '@lanyard/shared/constants';
 import type { Db } from '../../db/client';
 import { applicationDrafts, applications, auditLog, uploads, users } from '../../db/schema/index';
@@ -9,7 +10,8 @@ import type { Storage } from '../../lib/storage';
 import { hashPassword, weakPasswordReason } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { deleteApplications } from '../admin-applications/delete';
-import { containsPattern } from '../admin-applications/filters';
+import { toAuditEntry } from '../admin-applications/service';
+import { containsPattern } from '../../db/search';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { endsSessions, mayChangeRole, mayDeleteUsers } from '../../policies/users';
 
@@ -269,4 +271,23 @@ export async function userStats(db: Db) {
     by_role: Object.fromEntries(byRole.map((r) => [r.k, r.n])),
     by_status: Object.fromEntries(byStatus.map((r) => [r.k, r.n])),
   };
+}
+
+/** The audit log, newest first, optionally of one target. */
+export async function listAudit(db: Db, q: z.output<typeof auditQuerySchema>) {
+  const where = and(
+    q.target_type ? eq(auditLog.targetType, q.target_type) : undefined,
+    q.target_id ? eq(auditLog.targetId, q.target_id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { entries: rows.map(toAuditEntry), total: total?.n ?? 0 };
 }

@@ -1,31 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema } from '@lanyard/shared/admin';
-import { applications, users } from '../../db/schema/index';
+import { dashboardStats } from './service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dashboard = async () => {
-    const [userRow] = await app.db
-      .select({
-        total: sql<number>`count(*) filter (where ${users.role} in ('hacker', 'mentor'))::int`,
-        staff: sql<number>`count(*) filter (where ${users.role} not in ('hacker', 'mentor'))::int`,
-      })
-      .from(users);
-    const [appRow] = await app.db
-      .select({
-        hackers: sql<number>`count(*) filter (where ${applications.role} = 'hacker')::int`,
-        mentors: sql<number>`count(*) filter (where ${applications.role} = 'mentor')::int`,
-        notGraded: sql<number>`count(*) filter (where ${applications.status} in ('pending', 'submitted'))::int`,
-      })
-      .from(applications);
-    return {
-      total_users: userRow?.total ?? 0,
-      hacker_applications: appRow?.hackers ?? 0,
-      mentor_applications: appRow?.mentors ?? 0,
-      not_graded: appRow?.notGraded ?? 0,
-      staff_users: userRow?.staff ?? 0,
-    };
-  };
+  const dashboard = async () => dashboardStats(app.db);
   const opts = { config: { access: 'admin' as const }, schema: { response: { 200: dashboardStatsSchema } } };
   app.get('/dashboard', opts, dashboard);
   app.get('/stats', opts, dashboard);

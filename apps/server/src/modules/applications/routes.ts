@@ -11,8 +11,6 @@ import { errors } from '../../errors';
 import { sendSerialized } from '../../lib/read-cache';
 import { signFileLink } from '../../lib/signed-links';
 import * as service from './service';
-import { applications } from '../../db/schema/index';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { perUser } from '../../plugins/rate-limits';
 
@@ -90,13 +88,10 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/resume-url',
     { config: applicant, schema: { response: { 200: signedUrlResponseSchema } } },
     async (request) => {
-      const [row] = await app.db
-        .select({ resumeUploadId: applications.resumeUploadId })
-        .from(applications)
-        .where(eq(applications.userId, request.user!.id));
-      if (!row?.resumeUploadId)
+      const resumeUploadId = await service.ownResumeUploadId(app.db, request.user!.id);
+      if (!resumeUploadId)
         throw errors.notFound('No resume was submitted with your application.', 'no_resume');
-      const link = signFileLink(app.config.sessionSecret, row.resumeUploadId);
+      const link = signFileLink(app.config.sessionSecret, resumeUploadId);
       return { signed_url: link.url, expires_at: link.expiresAt.toISOString() };
     },
   );

@@ -26,7 +26,7 @@ import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../polic
 import { AppError, errors } from '../../errors';
 import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../../lib/session-user';
 import type { AppConfig } from '../../config';
 import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -139,6 +139,15 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
           mentorDecisionsReleased: row.mentorDecisionsReleased,
         };
   return toMyApplication(db, row.application, flags, { resume: row.resume });
+}
+
+/** The resume the applicant submitted with their application, if any. */
+export async function ownResumeUploadId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ resumeUploadId: applications.resumeUploadId })
+    .from(applications)
+    .where(eq(applications.userId, userId));
+  return row?.resumeUploadId ?? null;
 }
 
 /**

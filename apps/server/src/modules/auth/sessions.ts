@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import type { ReadCache } from '../../lib/read-cache';
+import type { SessionUser } from '../../lib/session-user';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { UserRole } from '@lanyard/shared/constants';
 
@@ -9,14 +10,6 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 // last_seen_at is refreshed at most this often, so reading a dashboard is not a write.
 const TOUCH_INTERVAL_MS = 5 * 60_000;
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  emailVerified: boolean;
-  sessionId: string;
-}
 
 export async function createSession(
   db: DbOrTx,

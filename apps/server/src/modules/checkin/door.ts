@@ -2,16 +2,19 @@
  * The door's rules. The list itself keeps in step with confirmed RSVPs in the database (migration
  * 0009, decision 014): a confirmed attendee has a record linked to their application, made in the
  * same transaction as whatever confirmed them, and loses it, unless already checked in, when they
- * stop being one. Here: what a scan opens, checking in and undoing, and the repair an admin can run.
+ * stop being one. Here: what a scan opens, checking in, and the repair an admin can run; undoing a
+ * check-in is in undo.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, checkinRecords } from '../../db/schema/index';
+import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
-import { mayCheckIn, undoRemovesRecord } from '../../policies/checkin';
-import { isConfirmedAttendee } from '../../policies/rsvp';
+import { mayCheckIn } from '../../policies/checkin';
+import { decisionsReleased } from '../../policies/decisions';
+import { isConfirmedAttendee, mayHaveQr } from '../../policies/rsvp';
 import { publishCheckin } from './live';
 import { toRecord } from './service';
 
@@ -51,52 +54,45 @@ export async function recordForScan(db: Db, applicationId: string): Promise<Chec
   return toRecord(row);
 }
 
-/** Check a person in at the door (PUT /records/:id/checkin with checked_in: true). */
-export function checkIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
-  return setCheckedIn(db, actor, id, true);
-}
-
-/** Undo a check-in (checked_in: false): a mistaken scan, or someone who left before it began. */
-export function undoCheckIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
-  return setCheckedIn(db, actor, id, false);
+/** The application whose door QR code the applicant may see, if they may see one yet. */
+export async function doorCodeApplicationId(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      role: applications.role,
+      status: applications.status,
+      rsvp: applications.rsvpStatus,
+    })
+    .from(applications)
+    .where(eq(applications.userId, userId));
+  const s = await readSettings(db);
+  if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, decisionsReleased(s, row.role))) {
+    return undefined;
+  }
+  return row.id;
 }
 
 /**
- * Check in (or undo). The update only matches a record in the other state, so when two desks
- * check in the same person at once exactly one wins; the other is told who did it and when, with
- * the record as it is now. A record linked to someone no longer confirmed checks nobody in, and an
- * undo of one takes it off the list, as if they had never come.
+ * Check a person in at the door (PUT /records/:id/checkin with checked_in: true); the undo is in
+ * undo.ts. The update only matches a record not yet checked in, so when two desks check in the same
+ * person at once exactly one wins; the other is told who did it and when, with the record as it is
+ * now. A record linked to someone no longer confirmed checks nobody in.
  */
-async function setCheckedIn(
-  db: Db,
-  actor: AuditActor,
-  id: string,
-  checkedIn: boolean,
-): Promise<CheckinRecord> {
+export async function checkIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .select({ applicationId: checkinRecords.applicationId })
-      .from(checkinRecords)
-      .where(eq(checkinRecords.id, id));
-    if (!link) throw errors.notFound('Check-in record not found.');
-    const attending = link.applicationId !== null && (await attendingNow(tx, link.applicationId, true));
+    const { link, attending } = await lockedLink(tx, id);
     const now = new Date();
-    const [row] =
-      checkedIn && !mayCheckIn(link, attending)
-        ? []
-        : await tx
-            .update(checkinRecords)
-            .set(
-              checkedIn
-                ? { checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now }
-                : { checkedIn: false, checkedInAt: null, checkedInByEmail: null, updatedAt: now },
-            )
-            .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, !checkedIn)))
-            .returning();
+    const [row] = !mayCheckIn(link, attending)
+      ? []
+      : await tx
+          .update(checkinRecords)
+          .set({ checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now })
+          .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, false)))
+          .returning();
     if (!row) {
       const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
       if (!current) throw errors.notFound('Check-in record not found.');
-      if (checkedIn && current.checkedIn) {
+      if (current.checkedIn) {
         const when = current.checkedInAt?.toISOString() ?? 'earlier';
         throw new AppError(
           409,
@@ -106,22 +102,46 @@ async function setCheckedIn(
           { record: toRecord(current) },
         );
       }
-      if (checkedIn) throw notAttending();
-      throw new AppError(409, 'not_checked_in', 'This person is not checked in.');
+      throw notAttending();
     }
-    await audit(tx, actor, {
-      action: checkedIn ? 'checkin.check_in' : 'checkin.undo',
-      targetType: 'checkin_record',
-      targetId: id,
-      before: { checked_in: !checkedIn },
-      after: { checked_in: checkedIn, at: now.toISOString() },
-    });
-    await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
-    if (!checkedIn && undoRemovesRecord(link, attending)) {
-      await tx.execute(sql`select lanyard_checkin_remove(${link.applicationId}::uuid)`);
-    }
+    await announceCheckedIn(tx, actor, id, true, now);
     return toRecord(row);
   });
+}
+
+/**
+ * The record's link to an application, and whether that person is a confirmed attendee now, with
+ * the application row held until the transaction ends (see attendingNow).
+ */
+export async function lockedLink(
+  tx: DbOrTx,
+  id: string,
+): Promise<{ link: { applicationId: string | null }; attending: boolean }> {
+  const [link] = await tx
+    .select({ applicationId: checkinRecords.applicationId })
+    .from(checkinRecords)
+    .where(eq(checkinRecords.id, id));
+  if (!link) throw errors.notFound('Check-in record not found.');
+  const attending = link.applicationId !== null && (await attendingNow(tx, link.applicationId, true));
+  return { link, attending };
+}
+
+/** Records a check-in or its undo in the audit log and tells every desk. */
+export async function announceCheckedIn(
+  tx: DbOrTx,
+  actor: AuditActor,
+  id: string,
+  checkedIn: boolean,
+  now: Date,
+): Promise<void> {
+  await audit(tx, actor, {
+    action: checkedIn ? 'checkin.check_in' : 'checkin.undo',
+    targetType: 'checkin_record',
+    targetId: id,
+    before: { checked_in: !checkedIn },
+    after: { checked_in: checkedIn, at: now.toISOString() },
+  });
+  await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
 }
 
 /**

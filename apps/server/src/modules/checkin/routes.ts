@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import {
   checkInBodySchema,
   checkinRecordSchema,
@@ -16,21 +14,17 @@ import {
   type CheckinEvent,
 } from '@lanyard/shared/checkin';
 import { idParamsSchema } from '@lanyard/shared/common';
-import { applications } from '../../db/schema/index';
-import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
-import { actorOf } from '../settings/routes';
 import type { CheckinLive } from './live';
-import { decisionsReleased } from '../../policies/decisions';
-import { mayHaveQr } from '../../policies/rsvp';
 import { makeQrToken, readQrToken } from './qr';
 import { guardStream } from './stream-guard';
+import { passwordMatches, readCsvUpload } from './csv-upload';
 import * as door from './door';
 import * as service from './service';
+import { undoCheckIn } from './undo';
 import { perUser } from '../../plugins/rate-limits';
 
 const staff = { access: 'staff' as const };
-const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +61,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: z.record(z.string(), z.unknown()), response: { 201: checkinRecordSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createRecord(app.db, actorOf(request), request.body)),
+      reply.status(201).send(await service.createRecord(app.db, request.actor, request.body)),
   );
 
   app.put(
@@ -91,7 +85,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         application_id: _g,
         ...fields
       } = request.body as Record<string, unknown>;
-      return service.updateRecord(app.db, actorOf(request), request.params.id, fields);
+      return service.updateRecord(app.db, request.actor, request.params.id, fields);
     },
   );
 
@@ -102,11 +96,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
     },
     async (request) =>
-      (request.body.checked_in ? door.checkIn : door.undoCheckIn)(
-        app.db,
-        actorOf(request),
-        request.params.id,
-      ),
+      (request.body.checked_in ? door.checkIn : undoCheckIn)(app.db, request.actor, request.params.id),
   );
 
   /** The "Restricted Access" password; without one configured, the CSV upload is off. */
@@ -129,25 +119,12 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const expected = uploadPassword();
-      if (!request.isMultipart()) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
-      let password = '';
-      let replace = false;
-      let text: string | undefined;
-      for await (const part of request.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 3 } })) {
-        if (part.type === 'file') {
-          const buf = await part.toBuffer();
-          if (part.file.truncated)
-            throw new AppError(413, 'payload_too_large', 'The CSV file cannot exceed 5MB.');
-          if (!/\.csv$/i.test(part.filename ?? ''))
-            throw new AppError(415, 'unsupported_media_type', 'Please select a CSV file to upload');
-          text = buf.toString('utf8');
-        } else if (part.fieldname === 'password') password = String(part.value);
-        else if (part.fieldname === 'replace_existing') replace = String(part.value) === 'true';
-      }
+      const { password, replace, text } = await readCsvUpload(request);
       // The password is checked before the file is read into the database, and never echoed.
-      if (!safeEqual(password, expected)) throw new AppError(401, 'incorrect_password', 'Incorrect password');
+      if (!passwordMatches(password, expected))
+        throw new AppError(401, 'incorrect_password', 'Incorrect password');
       if (text === undefined) throw errors.badRequest('Please select a CSV file to upload', 'no_file');
-      return service.importCsv(app.db, actorOf(request), text, replace);
+      return service.importCsv(app.db, request.actor, text, replace);
     },
   );
 
@@ -161,7 +138,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!safeEqual(request.body.password, uploadPassword()))
+      if (!passwordMatches(request.body.password, uploadPassword()))
         throw new AppError(401, 'incorrect_password', 'Incorrect password');
       return { ok: true as const };
     },
@@ -170,7 +147,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import-rsvps',
     { config: { access: 'admin' }, schema: { response: { 200: importRsvpsResponseSchema } } },
-    async (request) => door.importFromRsvps(app.db, actorOf(request)),
+    async (request) => door.importFromRsvps(app.db, request.actor),
   );
 
   app.post(
@@ -214,12 +191,6 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-function safeEqual(a: string, b: string): boolean {
-  const x = crypto.createHash('sha256').update(a).digest();
-  const y = crypto.createHash('sha256').update(b).digest();
-  return crypto.timingSafeEqual(x, y);
-}
-
 /** GET /api/checkin/qr/:token — the QR image for e-mails; only our own valid codes are drawn. */
 export const qrImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -245,20 +216,11 @@ export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/qr',
     { config: { access: 'applicant' }, schema: { response: { 200: qrResponseSchema } } },
     async (request) => {
-      const [row] = await app.db
-        .select({
-          id: applications.id,
-          role: applications.role,
-          status: applications.status,
-          rsvp: applications.rsvpStatus,
-        })
-        .from(applications)
-        .where(eq(applications.userId, request.user!.id));
-      const s = await readSettings(app.db);
-      if (!row || !mayHaveQr({ status: row.status, rsvpStatus: row.rsvp }, decisionsReleased(s, row.role))) {
+      const applicationId = await door.doorCodeApplicationId(app.db, request.user!.id);
+      if (!applicationId) {
         throw errors.notFound('Your check-in code appears once you have confirmed your attendance.', 'no_qr');
       }
-      return { token: makeQrToken(app.config.sessionSecret, app.config.event, row.id) };
+      return { token: makeQrToken(app.config.sessionSecret, app.config.event, applicationId) };
     },
   );
 };

@@ -12,7 +12,7 @@ import { checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { parseCsv } from '../../lib/csv-read';
-import { containsPattern } from '../admin-applications/filters';
+import { containsPattern } from '../../db/search';
 import { publishCheckin } from './live';
 import { CHECKIN_ROLES } from '@lanyard/shared/constants';
 

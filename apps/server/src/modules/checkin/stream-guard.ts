@@ -1,6 +1,7 @@
 import type { CheckinEvent } from '@lanyard/shared/checkin';
 import type { DbOrTx } from '../../db/client';
-import { sessionStanding, type SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../../lib/session-user';
+import { sessionStanding } from '../auth/sessions';
 import type { CheckinLive } from './live';
 
 /** setTimeout's longest delay; a session lapsing later is looked at again then. */

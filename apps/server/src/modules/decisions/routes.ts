@@ -13,7 +13,6 @@ import {
 import { idParamsSchema } from '@lanyard/shared/common';
 import { getApplicationDetail } from '../admin-applications/service';
 import { bulkTargetOf } from '../admin-applications/targets';
-import { actorOf } from '../settings/routes';
 import { setStatuses } from './bulk-status';
 import { previewRelease, setDecisionsReleased } from './release';
 
@@ -36,7 +35,7 @@ export const decisionStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setStatuses(app.db, actorOf(request), { ids: [request.params.id] }, request.body.status, {
+      await setStatuses(app.db, request.actor, { ids: [request.params.id] }, request.body.status, {
         requireAll: true,
         config: app.config,
       });
@@ -50,7 +49,7 @@ export const decisionStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       updated: await setStatuses(
         app.db,
-        actorOf(request),
+        request.actor,
         bulkTargetOf(request.body, app.config.event.startDate),
         request.body.status,
         { requireAll: false, config: app.config },
@@ -74,7 +73,7 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/release',
     { config: admin, schema: { body: releaseDecisionsBodySchema, response: { 200: decisionsResultSchema } } },
     async (request) =>
-      setDecisionsReleased(app.db, actorOf(request), request.body.role, true, app.config, {
+      setDecisionsReleased(app.db, request.actor, request.body.role, true, app.config, {
         sendEmail: request.body.send_email,
       }),
   );
@@ -82,6 +81,6 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unrelease',
     { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
-    async (request) => setDecisionsReleased(app.db, actorOf(request), request.body.role, false, app.config),
+    async (request) => setDecisionsReleased(app.db, request.actor, request.body.role, false, app.config),
   );
 };

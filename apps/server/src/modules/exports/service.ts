@@ -1,8 +1,15 @@
-import { and, asc, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import yazl from 'yazl';
+import type { BulkTargetBody } from '@lanyard/shared/admin';
 import type { Db } from '../../db/client';
-import { applications, users } from '../../db/schema/index';
+import { applications, uploads, users } from '../../db/schema/index';
+import { errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
 import { csvDocument, type CsvColumn } from '../../lib/csv';
-import { usersQuery, type UserListRow } from '../admin-users/service';
+import type { Storage } from '../../lib/storage';
+import { applicationFilters } from '../admin-applications/filters';
+import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin-applications/targets';
+import { userFilters, usersQuery, type UserFilters, type UserListRow } from '../admin-users/service';
 import { APPLICATION_COLUMNS } from './application-columns';
 
 const BATCH = 1000;
@@ -79,4 +86,106 @@ export function usersCsv(db: Db, where: SQL | undefined): AsyncIterable<string> 
     }
   }
   return csvDocument(USER_COLUMNS, batches());
+}
+
+/** What an export's audit row says it exported: the ids (how many) or the filter and its count. */
+function targetAudit(target: BulkTarget): Record<string, unknown> {
+  if ('ids' in target) return { application_ids: [...new Set(target.ids)] };
+  return { filter: target.filter, count: target.expectedCount };
+}
+
+/** The applications a list filter matches (GET, the filter in the query string). */
+export async function exportFilteredApplications(
+  db: Db,
+  actor: AuditActor,
+  filters: Parameters<typeof applicationFilters>[0],
+  eventStart: string,
+): Promise<AsyncIterable<string>> {
+  const where = applicationFilters(filters, eventStart);
+  await audit(db, actor, { action: 'export.applications', targetType: 'export', after: filters });
+  return applicationsCsv(db, where, eventStart);
+}
+
+/**
+ * The selection of the Applications tab: listed ids, or all a filter matches (with the count the
+ * admin saw, as every bulk action by filter).
+ */
+export async function exportSelectedApplications(
+  db: Db,
+  actor: AuditActor,
+  body: BulkTargetBody,
+  eventStart: string,
+): Promise<AsyncIterable<string>> {
+  const target = bulkTargetOf(body, eventStart);
+  const where = targetWhere(target);
+  if (!('ids' in target)) {
+    const [row] = await db.select({ n: count() }).from(applications).where(where);
+    checkCount(target, row?.n ?? 0);
+  }
+  await audit(db, actor, { action: 'export.applications', targetType: 'export', after: targetAudit(target) });
+  return applicationsCsv(db, where, eventStart);
+}
+
+export async function exportUsers(
+  db: Db,
+  actor: AuditActor,
+  filters: UserFilters,
+): Promise<AsyncIterable<string>> {
+  const where = userFilters(filters);
+  await audit(db, actor, { action: 'export.users', targetType: 'export', after: filters });
+  return usersCsv(db, where);
+}
+
+/** The resumes of the applications a bulk target names, as an uncompressed zip. */
+export async function exportResumes(
+  db: Db,
+  storage: Storage,
+  actor: AuditActor,
+  body: BulkTargetBody,
+  eventStart: string,
+): Promise<yazl.ZipFile['outputStream']> {
+  const target = bulkTargetOf(body, eventStart);
+  // Every application the target names, with its resume when it has one: a filter's count is
+  // of applications, as the list counts them.
+  const matched = await db
+    .select({
+      id: applications.id,
+      firstName: applications.firstName,
+      lastName: applications.lastName,
+      key: uploads.storageKey,
+    })
+    .from(applications)
+    .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
+    .where(targetWhere(target))
+    .orderBy(asc(applications.lastName), asc(applications.firstName), asc(applications.id));
+  checkCount(target, matched.length);
+  const rows = matched.filter((r): r is typeof r & { key: string } => r.key !== null);
+  if (!rows.length) throw errors.notFound('None of the selected applications has a resume.', 'no_resumes');
+  await audit(db, actor, {
+    action: 'export.resumes',
+    targetType: 'export',
+    after: { ...targetAudit(target), files: rows.length },
+  });
+  const zip = new yazl.ZipFile();
+  for (const r of rows) {
+    const ext = r.key.slice(r.key.lastIndexOf('.'));
+    // Entry names are ours: applicant name and id, never an uploaded file name.
+    const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
+    // Lazy: each file is opened only when the zip reaches it, so 1,000 resumes hold one descriptor.
+    zip.addReadStreamLazy(entry, { compress: false }, (cb) => cb(null, storage.read(r.key)));
+  }
+  zip.end();
+  return zip.outputStream;
+}
+
+/** A filesystem-safe piece of a zip entry name. */
+function namePart(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40) || 'applicant'
+  );
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventConfigSchema } from '@lanyard/shared/event';
 import { errorBody } from '../../errors';
+import { pingDatabase } from './service';
 
 /** A bucket that answered is trusted this long: load balancers poll readyz every few seconds. */
 export const STORAGE_PROBE_MEMO_MS = 5000;
@@ -33,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       if (app.shuttingDown) return reply.status(503).send(errorBody('shutting_down', 'Shutting down'));
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
         await fs.access(app.config.dataDir, fs.constants.W_OK);
         // A remote store (S3) must answer too: uploads and downloads depend on it.
         if (app.storage.probe && Date.now() - storageAnsweredAt >= STORAGE_PROBE_MEMO_MS) {

@@ -10,7 +10,6 @@ import {
 } from '@lanyard/shared/rsvp';
 import { audit } from '../../lib/audit';
 import { sendCsvDownload } from '../../lib/csv';
-import { actorOf } from '../settings/routes';
 import { rsvpCsv, rsvpExportFileName } from './export';
 import * as service from './service';
 
@@ -34,7 +33,7 @@ export const applicantRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: z.object({}).strict(), response: { 200: myApplicationResponseSchema } },
     },
     async (request) => ({
-      application: await service.withdrawAttendance(app.db, app.config, actorOf(request), request.user!.id),
+      application: await service.withdrawAttendance(app.db, app.config, request.actor, request.user!.id),
     }),
   );
 };
@@ -57,7 +56,7 @@ export const adminRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { params: idParamsSchema, body: adminRsvpBodySchema, response: { 200: rsvpRowSchema } },
     },
-    async (request) => service.adminUpdateRsvp(app.db, actorOf(request), request.params.id, request.body),
+    async (request) => service.adminUpdateRsvp(app.db, request.actor, request.params.id, request.body),
   );
 
   app.get(
@@ -66,7 +65,7 @@ export const adminRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const where = service.rsvpFilters(request.query);
       const db = app.db;
-      await audit(db, actorOf(request), {
+      await audit(db, request.actor, {
         action: 'export.rsvp',
         targetType: 'export',
         after: request.query,

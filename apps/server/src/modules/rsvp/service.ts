@@ -16,7 +16,7 @@ import { applications, checkinRecords } from '../../db/schema/index';
 import { readSettings } from '../../db/settings';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
-import { containsPattern } from '../admin-applications/filters';
+import { containsPattern } from '../../db/search';
 import { toMyApplication } from '../applications/service';
 import { decisionsReleased } from '../../policies/decisions';
 import { queueRsvpRecorded } from '../email/notify';

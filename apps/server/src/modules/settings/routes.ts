@@ -7,17 +7,11 @@ import {
   publicSettingsSchema,
   updateSettingsBodySchema,
 } from '@lanyard/shared/settings';
-import type { FastifyRequest } from 'fastify';
 import { readSettings } from '../../db/settings';
 import * as service from './service';
-import { clientIp } from '../../lib/client-ip';
 import { perIp } from '../../plugins/rate-limits';
 
 const codesResponse = z.object({ codes: z.array(z.string()) });
-
-export function actorOf(request: FastifyRequest) {
-  return { id: request.user?.id ?? null, email: request.user?.email ?? null, ip: clientIp(request) };
-}
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'admin' as const };
@@ -50,11 +44,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/',
     { config: admin, schema: { body: updateSettingsBodySchema, response: { 200: adminSettingsSchema } } },
-    async (request) => service.updateSettings(app.db, actorOf(request), request.body),
+    async (request) => service.updateSettings(app.db, request.actor, request.body),
   );
 
   app.post('/reset', { config: admin, schema: { response: { 200: adminSettingsSchema } } }, async (request) =>
-    service.resetSettings(app.db, actorOf(request)),
+    service.resetSettings(app.db, request.actor),
   );
 
   const statusResponse = z.object({ is_open: z.boolean(), status: z.enum(['open', 'late', 'closed']) });
@@ -73,7 +67,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: z.object({ is_open: z.boolean() }).strict(), response: { 200: adminSettingsSchema } },
     },
     async (request) =>
-      service.updateSettings(app.db, actorOf(request), { force_application_open: request.body.is_open }),
+      service.updateSettings(app.db, request.actor, { force_application_open: request.body.is_open }),
   );
   app.put(
     '/deadline',
@@ -85,7 +79,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateSettings(app.db, actorOf(request), { application_deadline: request.body.deadline }),
+      service.updateSettings(app.db, request.actor, { application_deadline: request.body.deadline }),
   );
   app.put(
     '/force-open',
@@ -97,7 +91,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateSettings(app.db, actorOf(request), { force_application_open: request.body.force_open }),
+      service.updateSettings(app.db, request.actor, { force_application_open: request.body.force_open }),
   );
   app.put(
     '/rsvp-open',
@@ -105,8 +99,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { body: z.object({ rsvp_open: z.boolean() }).strict(), response: { 200: adminSettingsSchema } },
     },
-    async (request) =>
-      service.updateSettings(app.db, actorOf(request), { rsvp_open: request.body.rsvp_open }),
+    async (request) => service.updateSettings(app.db, request.actor, { rsvp_open: request.body.rsvp_open }),
   );
 
   app.get('/access-codes', { config: admin, schema: { response: { 200: codesResponse } } }, async () => ({
@@ -118,7 +111,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { body: z.object({ code: accessCodeSchema }).strict(), response: { 200: codesResponse } },
     },
-    async (request) => ({ codes: await service.addAccessCode(app.db, actorOf(request), request.body.code) }),
+    async (request) => ({ codes: await service.addAccessCode(app.db, request.actor, request.body.code) }),
   );
   app.put(
     '/access-code',
@@ -130,7 +123,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      codes: await service.addAccessCode(app.db, actorOf(request), request.body.access_code),
+      codes: await service.addAccessCode(app.db, request.actor, request.body.access_code),
     }),
   );
   app.delete(
@@ -140,7 +133,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ code: z.string().min(1).max(64) }), response: { 200: codesResponse } },
     },
     async (request) => ({
-      codes: await service.removeAccessCode(app.db, actorOf(request), request.params.code),
+      codes: await service.removeAccessCode(app.db, request.actor, request.params.code),
     }),
   );
   app.post(
@@ -151,7 +144,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const code = service.generateCode();
-      return { code, codes: await service.addAccessCode(app.db, actorOf(request), code) };
+      return { code, codes: await service.addAccessCode(app.db, request.actor, code) };
     },
   );
 };
