@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { UploadedFile } from '@lanyard/shared/application';
 import { users } from '../src/db/schema/index';
 import { createSession } from '../src/modules/auth/sessions';
-import { bearer, multipart, uniqueEmail, type TestContext } from './helper';
+import { bearer, uniqueEmail, type TestContext } from './helper';
+import { multipart } from './multipart';
 
 export { hackerAnswers, mentorAnswers } from './answers';
 
@@ -112,7 +113,12 @@ export function uploadFile(
   file: { name?: string; type?: string; bytes?: Buffer } = {},
   url = '/api/upload/resume',
 ) {
-  const body = multipart(file.name ?? 'resume.pdf', file.type ?? 'application/pdf', file.bytes ?? pdfBytes());
+  const body = multipart({
+    name: 'file',
+    filename: file.name ?? 'resume.pdf',
+    contentType: file.type ?? 'application/pdf',
+    content: file.bytes ?? pdfBytes(),
+  });
   return app.inject({
     method: 'POST',
     url,
