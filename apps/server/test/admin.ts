@@ -7,9 +7,10 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { applications, users } from '../src/db/schema/index';
 import { createSession } from '../src/modules/auth/sessions';
 import { applicantWithResume, hackerAnswers, submit, type Applicant } from './applicant';
-import { bearer, uniqueEmail, type TestContext } from './helper';
+import { applicationValues, userValues, type ApplicationInsert } from './factories';
+import { bearer, type TestContext } from './helper';
 
-export type ApplicationInsert = typeof applications.$inferInsert;
+export type { ApplicationInsert };
 
 /** Calls the app as someone (a bearer token), with a JSON body when given. */
 export function asUser(ctx: TestContext, token: string) {
@@ -44,28 +45,11 @@ export async function seedApplications(
   const db = ctx.database.db;
   const userRows = await db
     .insert(users)
-    .values(
-      specs.map((s) => ({
-        email: uniqueEmail(s.role ?? 'hacker'),
-        passwordHash: 'not-a-password-hash',
-        role: s.role ?? ('hacker' as const),
-        // Submitting needs a verified address; an application implies one.
-        emailVerifiedAt: new Date(),
-      })),
-    )
+    .values(specs.map((s) => userValues({ role: s.role ?? 'hacker' })))
     .returning({ id: users.id, email: users.email });
   const appRows = await db
     .insert(applications)
-    .values(
-      specs.map((s, i) => ({
-        role: 'hacker' as const,
-        firstName: 'Test',
-        lastName: `Applicant${i}`,
-        email: userRows[i]!.email,
-        ...s,
-        userId: userRows[i]!.id,
-      })),
-    )
+    .values(specs.map((s, i) => applicationValues(userRows[i]!, { lastName: `Applicant${i}`, ...s })))
     .returning({ id: applications.id, userId: applications.userId });
   const out: Seeded[] = [];
   for (const [i, row] of appRows.entries()) {

@@ -2,9 +2,10 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedFile } from '@lanyard/shared/application';
-import { users } from '../src/db/schema/index';
 import { createSession } from '../src/modules/auth/sessions';
-import { bearer, multipart, uniqueEmail, type TestContext } from './helper';
+import { buildUser } from './factories';
+import { bearer, type TestContext } from './helper';
+import { multipart } from './multipart';
 
 export { hackerAnswers, mentorAnswers } from './answers';
 
@@ -112,7 +113,12 @@ export function uploadFile(
   file: { name?: string; type?: string; bytes?: Buffer } = {},
   url = '/api/upload/resume',
 ) {
-  const body = multipart(file.name ?? 'resume.pdf', file.type ?? 'application/pdf', file.bytes ?? pdfBytes());
+  const body = multipart({
+    name: 'file',
+    filename: file.name ?? 'resume.pdf',
+    contentType: file.type ?? 'application/pdf',
+    content: file.bytes ?? pdfBytes(),
+  });
   return app.inject({
     method: 'POST',
     url,
@@ -149,18 +155,12 @@ export async function quickUser(
   role: 'hacker' | 'mentor' = 'hacker',
   opts: { verified?: boolean } = {},
 ): Promise<TestUser> {
-  const email = uniqueEmail(role);
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: 'not-a-password-hash',
-      role,
-      emailVerifiedAt: opts.verified === false ? null : new Date(),
-    })
-    .returning({ id: users.id });
-  const token = await createSession(ctx.database.db, ctx.config.sessionSecret, user!.id, {});
-  return { token, email, id: user!.id };
+  const user = await buildUser(ctx.database.db, {
+    role,
+    ...(opts.verified === false ? { emailVerifiedAt: null } : {}),
+  });
+  const token = await createSession(ctx.database.db, ctx.config.sessionSecret, user.id, {});
+  return { token, email: user.email, id: user.id };
 }
 
 export interface Applicant extends TestUser {

@@ -1,8 +1,8 @@
 /** Fixtures for the check-in API tests: record bodies, CSV upload forms, volunteers, records read back. */
-import crypto from 'node:crypto';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import { asUser } from './admin';
 import { GOOD_PASSWORD, bearer, randomIp, uniqueEmail, type TestContext } from './helper';
+import { multipart, type FormPart } from './multipart';
 
 /** A complete create body (every required field); overrides replace fields. */
 export function recordBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -28,43 +28,6 @@ export async function createRecord(
   return res.json() as CheckinRecord;
 }
 
-export type FormPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; content: string | Buffer; contentType?: string };
-
-/** A multipart/form-data body with any fields and files, in the order given (for app.inject). */
-export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lanyard-form-${crypto.randomBytes(12).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('filename' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.contentType ?? 'text/csv'}\r\n\r\n`,
-        ),
-        Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content, 'utf8'),
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const payload = Buffer.concat(chunks);
-  return {
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': String(payload.length),
-    },
-  };
-}
-
 /** POST /api/checkin/upload-csv with the password, the replace flag and one CSV file. */
 export function uploadCsv(
   ctx: TestContext,
@@ -75,8 +38,13 @@ export function uploadCsv(
     { name: 'password', value: opts.password },
     { name: 'replace_existing', value: opts.replace ? 'true' : 'false' },
   ];
-  const file: FormPart = { name: 'file', filename: opts.filename ?? 'checkin.csv', content: opts.csv };
-  const form = multipartForm(opts.fileFirst ? [file, ...fields] : [...fields, file]);
+  const file: FormPart = {
+    name: 'file',
+    filename: opts.filename ?? 'checkin.csv',
+    content: opts.csv,
+    contentType: 'text/csv',
+  };
+  const form = multipart(opts.fileFirst ? [file, ...fields] : [...fields, file]);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/checkin/upload-csv',

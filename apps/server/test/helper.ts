@@ -146,31 +146,3 @@ export async function outboxFor(ctx: TestContext, to: string, kind?: string): Pr
   );
   return rows;
 }
-
-/**
- * A multipart/form-data body with one file part (field `file` unless told), for app.inject:
- * `app.inject({ method: 'POST', url, ...multipart('cv.pdf', 'application/pdf', bytes) })`.
- */
-export function multipart(
-  fileName: string,
-  contentType: string,
-  content: Buffer,
-  fieldName = 'file',
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lanyard-test-${crypto.randomBytes(12).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\n` +
-      `Content-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-    'utf8',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-  const payload = Buffer.concat([head, content, tail]);
-  return {
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': String(payload.length),
-    },
-  };
-}

@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantWithResume, hackerAnswers, pdfBytes, type Applicant } from '../applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../helper';
+import { multipart } from '../multipart';
 import { snapshot } from './harness';
 
 let ctx: TestContext;
@@ -104,8 +105,7 @@ describe('input no column can store is refused, not a 500', () => {
 });
 
 describe('a broken multipart upload is a 400 and leaves no file', () => {
-  const boundary = '----lanyard-broken';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const resume = { name: 'file', filename: 'cv.pdf', contentType: 'application/pdf' };
 
   it('without a boundary parameter', async () => {
     await refusedWithoutChange(
@@ -113,7 +113,7 @@ describe('a broken multipart upload is a 400 and leaves no file', () => {
         method: 'POST',
         url: '/api/upload/resume',
         headers: { ...bearer(hacker.token), 'content-type': 'multipart/form-data' },
-        payload: Buffer.concat([Buffer.from(head), pdfBytes(), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        payload: multipart({ ...resume, content: pdfBytes() }).payload,
       },
       /incomplete or malformed/,
       'malformed_upload',
@@ -121,12 +121,13 @@ describe('a broken multipart upload is a 400 and leaves no file', () => {
   });
 
   it('cut off before the closing boundary', async () => {
+    const cut = multipart({ ...resume, content: pdfBytes(4096) }, { close: false });
     await refusedWithoutChange(
       {
         method: 'POST',
         url: '/api/upload/resume',
-        headers: { ...bearer(hacker.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.concat([Buffer.from(head), pdfBytes(4096)]),
+        headers: { ...bearer(hacker.token), 'content-type': cut.headers['content-type']! },
+        payload: cut.payload,
       },
       /incomplete or malformed/,
       'malformed_upload',

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from '../applicant';
-import { createTestContext, multipart, uniqueEmail, type TestContext } from '../helper';
+import { createTestContext, uniqueEmail, type TestContext } from '../helper';
+import { multipart } from '../multipart';
 import {
   ensureBuilt,
   sleep,
@@ -125,7 +126,12 @@ describe('logs', () => {
     secrets.secondLoginToken = token2;
 
     // A resume, and its download through the owner's redirect and a signed link.
-    const body = multipart('resume.pdf', 'application/pdf', pdfBytes());
+    const body = multipart({
+      name: 'file',
+      filename: 'resume.pdf',
+      contentType: 'application/pdf',
+      content: pdfBytes(),
+    });
     const uploaded = await fetch(`${server.url}/api/upload/resume`, {
       method: 'POST',
       headers: { ...body.headers, authorization: `Bearer ${token2}` },

@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, type TestContext } from '../helper';
+import { multipart } from '../multipart';
 
 let ctx: TestContext;
 let port: number;
@@ -90,15 +91,18 @@ describe('slow clients', () => {
 
   it('an upload has longer than a JSON body, and is still cut when it trickles past its own limit', async () => {
     const { token } = await registerUser(ctx.app);
-    const boundary = 'x-lanyard-slow';
+    // The start of a body that promises 100 kB and never finishes.
+    const start = multipart(
+      { name: 'file', filename: 'cv.pdf', contentType: 'application/pdf', content: '%PDF-1.4\n' },
+      { close: false },
+    );
     const head = postHead(
       '/api/upload/resume',
-      `multipart/form-data; boundary=${boundary}`,
+      start.headers['content-type']!,
       100_000,
       `Authorization: Bearer ${token}\r\n`,
     );
-    const preamble = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
-    const result = await trickle(head + preamble, 100_000, 100);
+    const result = await trickle(head + start.payload.toString('utf8'), 100_000, 100);
     expect(result.cutShort).toBe(true);
     // Alive past the JSON deadline (1 s), closed by the upload one (3 s).
     expect(result.closedAfterMs).toBeGreaterThan(2_000);

@@ -4,11 +4,11 @@
  * types, hostile file names, executables, several files, wrong fields). Never a 5xx, refusals are
  * JSON `{error, code}`, and a refused upload leaves no row and no file (temp files included).
  */
-import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { docBytes, docxBytes, exeBytes, pdfBytes, zipBytes } from '../applicant';
 import { createTestContext, type TestContext } from '../helper';
+import { multipart, type FormPart } from '../multipart';
 import {
   checkCase,
   createWorld,
@@ -109,34 +109,24 @@ describe('upload routes under hostile input', () => {
   type MultipartCase = typeof multipartCase extends fc.Arbitrary<infer T> ? T : never;
 
   function body(c: MultipartCase) {
-    const boundary = `----hostile${crypto.randomBytes(8).toString('hex')}`;
-    const nl = c.framing === 'lf-only' ? '\n' : '\r\n';
-    const disposition =
-      c.framing === 'no-filename'
-        ? `form-data; name="${c.fieldName}"`
-        : `form-data; name="${c.fieldName}"; filename="${c.fileName}"`;
-    const part = (b: Buffer, name = c.fieldName) =>
-      Buffer.concat([
-        Buffer.from(
-          `--${boundary}${nl}Content-Disposition: ${disposition.replace(`name="${c.fieldName}"`, `name="${name}"`)}${nl}` +
-            (c.framing === 'huge-header' ? `X-Padding: ${'a'.repeat(100_000)}${nl}` : '') +
-            `Content-Type: ${c.partType}${nl}${nl}`,
-          'utf8',
-        ),
-        b,
-        Buffer.from(nl),
-      ]);
-    const pieces: Buffer[] = [];
-    if (c.framing === 'preamble') pieces.push(Buffer.from(`garbage before the first boundary${nl}`));
-    if (c.framing === 'field-first')
-      pieces.push(
-        Buffer.from(`--${boundary}${nl}Content-Disposition: form-data; name="status"${nl}${nl}accepted${nl}`),
-      );
-    pieces.push(part(c.content));
-    if (c.framing === 'two-files') pieces.push(part(exeBytes()));
-    if (c.framing !== 'no-closing-boundary' && c.framing !== 'truncated')
-      pieces.push(Buffer.from(`--${boundary}--${nl}`));
-    let payload = Buffer.concat(pieces);
+    const file = (content: Buffer): FormPart => ({
+      name: c.fieldName,
+      ...(c.framing === 'no-filename' ? {} : { filename: c.fileName }),
+      contentType: c.partType,
+      content,
+      ...(c.framing === 'huge-header' ? { headers: { 'X-Padding': 'a'.repeat(100_000) } } : {}),
+    });
+    const parts: FormPart[] = [];
+    if (c.framing === 'field-first') parts.push({ name: 'status', value: 'accepted' });
+    parts.push(file(c.content));
+    if (c.framing === 'two-files') parts.push(file(exeBytes()));
+    const built = multipart(parts, {
+      newline: c.framing === 'lf-only' ? '\n' : '\r\n',
+      ...(c.framing === 'preamble' ? { preamble: 'garbage before the first boundary' } : {}),
+      close: c.framing !== 'no-closing-boundary' && c.framing !== 'truncated',
+    });
+    const { boundary } = built;
+    let payload = built.payload;
     if (c.framing === 'truncated')
       payload = payload.subarray(0, Math.max(10, Math.floor(payload.length / 2)));
     const type =

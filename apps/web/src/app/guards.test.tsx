@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
-import { meQueryKey } from '@/api/get-me';
 import { REDIRECT_AFTER_LOGIN_KEY } from '@/lib/auth/redirect-after-login';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing';
 import { AdminRoute, ProtectedRoute } from './guards';
 
 const hacker: PublicUser = {
@@ -18,16 +15,13 @@ const hacker: PublicUser = {
 const admin: PublicUser = { ...hacker, email: 'a@example.org', role: 'admin', applicationStatus: 'admin' };
 
 function renderAt(path: string, user: PublicUser | null | 'loading') {
-  const queryClient = createQueryClient();
   if (user === 'loading') {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => {})),
     );
-  } else {
-    queryClient.setQueryData(meQueryKey, user);
   }
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       { path: '/', element: <p>Landing</p> },
       { path: '/admin/login', element: <p>Admin sign-in</p> },
@@ -64,12 +58,7 @@ function renderAt(path: string, user: PublicUser | null | 'loading') {
         ),
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    { path, ...(user === 'loading' ? {} : { user }) },
   );
   return router;
 }

@@ -19,8 +19,9 @@ import {
   registerUser,
   type TestContext,
 } from '../../../test/helper';
-import { applicationDrafts, applications, users } from '../../db/schema/index';
+import { applicationDrafts } from '../../db/schema/index';
 import { createSession } from '../auth/sessions';
+import { buildApplication, buildUser } from '../../../test/factories';
 
 let ctx: TestContext;
 let admin: { token: string; email: string; id: string };
@@ -73,26 +74,19 @@ describe('GET /api/admin/users', () => {
   beforeAll(async () => {
     const db = ctx.database.db;
     for (const [i, p] of plan.entries()) {
-      const [u] = await db
-        .insert(users)
-        .values({ email: emailOf(i), passwordHash: 'x', role: p.role })
-        .returning({ id: users.id });
-      ids.push(u!.id);
+      const u = await buildUser(db, { email: emailOf(i), role: p.role, emailVerifiedAt: null });
+      ids.push(u.id);
       if (p.app) {
-        const [a] = await db
-          .insert(applications)
-          .values({
-            userId: u!.id,
-            role: p.role as 'hacker' | 'mentor',
-            status: p.app,
-            firstName: 'L',
-            lastName: String(i),
-            email: emailOf(i),
-          })
-          .returning({ id: applications.id });
-        appIds.set(u!.id, a!.id);
+        const a = await buildApplication(db, {
+          userId: u.id,
+          role: p.role as 'hacker' | 'mentor',
+          status: p.app,
+          firstName: 'L',
+          lastName: String(i),
+        });
+        appIds.set(u.id, a.id);
       }
-      if (p.draft) await db.insert(applicationDrafts).values({ userId: u!.id, role: 'hacker' });
+      if (p.draft) await db.insert(applicationDrafts).values({ userId: u.id, role: 'hacker' });
     }
   });
 
@@ -527,27 +521,10 @@ describe('POST /api/admin/users/:id/reset-application', () => {
 describe('GET /api/admin/users/stats', () => {
   it('counts users by role and by application status', async () => {
     const before = (await call('GET', '/api/admin/users/stats')).json();
-    await quickUser(ctx, 'hacker');
-    const accepted = await quickUser(ctx, 'mentor');
-    const submitted = await quickUser(ctx, 'hacker');
-    await ctx.database.db.insert(applications).values([
-      {
-        userId: accepted.id,
-        role: 'mentor',
-        status: 'accepted',
-        firstName: 'S',
-        lastName: 'A',
-        email: accepted.email,
-      },
-      {
-        userId: submitted.id,
-        role: 'hacker',
-        status: 'submitted',
-        firstName: 'S',
-        lastName: 'B',
-        email: submitted.email,
-      },
-    ]);
+    const db = ctx.database.db;
+    await buildUser(db);
+    await buildApplication(db, { role: 'mentor', status: 'accepted' });
+    await buildApplication(db, { role: 'hacker', status: 'submitted' });
     const res = await call('GET', '/api/admin/users/stats');
     expect(res.statusCode).toBe(200);
     const after = res.json();
@@ -567,13 +544,7 @@ describe('GET /api/admin/users/stats', () => {
 
 describe('GET /api/admin/audit', () => {
   it('lists entries newest first and filters by target', async () => {
-    const u = await quickUser(ctx);
-    await ctx.database.db
-      .insert(applications)
-      .values({ userId: u.id, role: 'hacker', firstName: 'Audit', lastName: 'Me', email: u.email });
-    const [{ id }] = (
-      await ctx.database.pool.query<{ id: string }>('select id from applications where user_id = $1', [u.id])
-    ).rows as [{ id: string }];
+    const { id } = await buildApplication(ctx.database.db, { firstName: 'Audit', lastName: 'Me' });
     for (const status of ['accepted', 'rejected', 'waitlisted']) {
       expect((await call('PUT', `/api/admin/applications/${id}/status`, { status })).statusCode).toBe(200);
     }

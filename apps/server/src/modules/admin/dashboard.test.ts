@@ -9,6 +9,7 @@ import {
   registerUser,
   type TestContext,
 } from '../../../test/helper';
+import { buildApplication } from '../../../test/factories';
 import { applications, settings } from '../../db/schema/index';
 
 let ctx: TestContext;
@@ -22,9 +23,7 @@ async function addApplication(
   role: ApplicantRole,
   status: ApplicationStatus,
 ): Promise<void> {
-  await ctx.database.db
-    .insert(applications)
-    .values({ userId: user.id, role, status, firstName: 'Ada', lastName: 'Lovelace', email: user.email });
+  await buildApplication(ctx.database.db, { userId: user.id, role, status });
 }
 
 async function dashboard(token: string, url = '/api/admin/dashboard') {

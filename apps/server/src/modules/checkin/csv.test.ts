@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKIN_CSV_COLUMNS, type CheckinRecord } from '@lanyard/shared/checkin';
 import { asUser, auditRows } from '../../../test/admin';
-import { checkinRows, createRecord, multipartForm, uploadCsv } from '../../../test/checkin';
+import { checkinRows, createRecord, uploadCsv } from '../../../test/checkin';
+import { multipart } from '../../../test/multipart';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 
 const PASSWORD = 'Door-Desk-Upload-7781';
@@ -285,7 +286,7 @@ describe('POST /api/checkin/upload-csv: refusals (nothing imported)', () => {
       }
     }
     // No password field at all.
-    const form = multipartForm([{ name: 'file', filename: 'a.csv', content: file }]);
+    const form = multipart({ name: 'file', filename: 'a.csv', content: file, contentType: 'text/csv' });
     const none = await ctx.app.inject({
       method: 'POST',
       url: '/api/checkin/upload-csv',
@@ -310,7 +311,7 @@ describe('POST /api/checkin/upload-csv: refusals (nothing imported)', () => {
 
   it('no file, or not multipart at all: 400', async () => {
     const admin = await freshAdmin();
-    const form = multipartForm([
+    const form = multipart([
       { name: 'password', value: PASSWORD },
       { name: 'replace_existing', value: 'true' },
     ]);

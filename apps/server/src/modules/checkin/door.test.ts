@@ -11,6 +11,7 @@ import { APPLICATION_STATUSES, RSVP_STATUSES } from '@lanyard/shared/constants';
 import { asUser, seedApplication, type Seeded } from '../../../test/admin';
 import { setSettings } from '../../../test/applicant';
 import { createRecord, createVolunteer } from '../../../test/checkin';
+import { buildCheckin } from '../../../test/factories';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { migrationsDir } from '../../paths';
 import { isConfirmedAttendee } from '../../policies/rsvp';
@@ -67,10 +68,7 @@ describe('POST /api/checkin/scan', () => {
     ]);
     // A record left from before this release (an old import), for someone whose decision changed.
     const stale = await seedApplication(ctx, { status: 'waitlisted' });
-    await ctx.database.pool.query(
-      `insert into checkin_records (application_id, first_name, last_name, email) values ($1, 'Old', 'Import', $2)`,
-      [stale.id, stale.email],
-    );
+    await buildCheckin(ctx.database.db, { applicationId: stale.id, firstName: 'Old', lastName: 'Import' });
     const volunteer = await createVolunteer(ctx, admin.token);
     for (const who of [declined, rejectedInside, stale]) {
       const res = await scan(codeOf(who), volunteer.token);
@@ -131,17 +129,17 @@ describe('PUT /api/checkin/records/:id/checkin for someone already checked in', 
 describe('PUT /api/checkin/records/:id/checkin for someone no longer confirmed', () => {
   it('refuses to check in a record left for them (409 not_attending) and changes nothing', async () => {
     const who = await seedApplication(ctx, { status: 'rejected' });
-    const { rows } = await ctx.database.pool.query<{ id: string }>(
-      `insert into checkin_records (application_id, first_name, last_name, email) values ($1, 'Old', 'Import', $2)
-       returning id`,
-      [who.id, who.email],
-    );
-    const res = await adminApi('PUT', `/api/checkin/records/${rows[0]!.id}/checkin`, { checked_in: true });
+    const record = await buildCheckin(ctx.database.db, {
+      applicationId: who.id,
+      firstName: 'Old',
+      lastName: 'Import',
+    });
+    const res = await adminApi('PUT', `/api/checkin/records/${record.id}/checkin`, { checked_in: true });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().code).toBe('not_attending');
     const { rows: after } = await ctx.database.pool.query(
       'select checked_in from checkin_records where id = $1',
-      [rows[0]!.id],
+      [record.id],
     );
     expect(after).toEqual([{ checked_in: false }]);
   });
@@ -161,10 +159,7 @@ describe('POST /api/checkin/import-rsvps: a repair, no longer a step', () => {
     const missing = await seedApplication(ctx, { status: 'accepted', rsvpStatus: 'accepted' });
     await ctx.database.pool.query('delete from checkin_records where application_id = $1', [missing.id]);
     const stale = await seedApplication(ctx, { status: 'rejected' });
-    await ctx.database.pool.query(
-      `insert into checkin_records (application_id, first_name, last_name, email) values ($1, 'Old', 'Import', $2)`,
-      [stale.id, stale.email],
-    );
+    await buildCheckin(ctx.database.db, { applicationId: stale.id, firstName: 'Old', lastName: 'Import' });
     const byHand = await createRecord(ctx, admin.token);
 
     const run = await adminApi('POST', '/api/checkin/import-rsvps');
@@ -192,11 +187,12 @@ describe('migration 0009 puts the records of today’s data in step', () => {
       [stale, false],
       [staleInside, true],
     ] as const) {
-      await pool.query(
-        `insert into checkin_records (application_id, first_name, last_name, email, checked_in)
-         values ($1, 'Old', 'Import', $2, $3)`,
-        [who.id, who.email, inside],
-      );
+      await buildCheckin(ctx.database.db, {
+        applicationId: who.id,
+        firstName: 'Old',
+        lastName: 'Import',
+        checkedIn: inside,
+      });
     }
     const byHand = await createRecord(ctx, admin.token);
 

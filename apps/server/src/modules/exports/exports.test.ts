@@ -13,6 +13,7 @@ import {
 } from '../../../test/admin';
 import { docBytes, docxBytes, pdfBytes, quickUser, uploadResume } from '../../../test/applicant';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
+import { buildApplication } from '../../../test/factories';
 import { users } from '../../db/schema/index';
 
 let ctx: TestContext;
@@ -309,13 +310,13 @@ describe('GET /api/export/users/csv', () => {
   });
 
   it('applies the list filters, in the list order', async () => {
-    const pendingUser = await quickUser(ctx, 'hacker', { verified: false });
+    const { userId: pendingUserId } = await buildApplication(ctx.database.db, {
+      status: 'submitted',
+      firstName: 'U',
+      lastName: 'C',
+      user: { emailVerifiedAt: null },
+    });
     await seedApplication(ctx, { status: 'accepted' });
-    await ctx.database.pool.query(
-      `insert into applications (user_id, role, status, first_name, last_name, email)
-       values ($1, 'hacker', 'submitted', 'U', 'C', $2)`,
-      [pendingUser.id, pendingUser.email],
-    );
     for (const q of [
       'role=mentor',
       'role=hacker&role=admin',
@@ -335,7 +336,7 @@ describe('GET /api/export/users/csv', () => {
       });
     }
     const pending = await getCsv('/api/export/users/csv?status=pending');
-    expect(pending.rows.find((r) => r.id === pendingUser.id)).toMatchObject({
+    expect(pending.rows.find((r) => r.id === pendingUserId)).toMatchObject({
       application_status: 'pending',
       email_verified: 'false',
     });
@@ -368,12 +369,13 @@ describe('POST /api/export/resumes/zip', () => {
     for (const p of people) {
       const u = await quickUser(ctx, 'hacker');
       const resume = await uploadResume(ctx.app, u.token, p.file);
-      const { rows } = await ctx.database.pool.query<{ id: string }>(
-        `insert into applications (user_id, role, first_name, last_name, email, resume_upload_id)
-         values ($1, 'hacker', $2, $3, $4, $5) returning id`,
-        [u.id, p.first, p.last, u.email, resume.name],
-      );
-      apps.push({ id: rows[0]!.id, bytes: p.file.bytes });
+      const { id } = await buildApplication(ctx.database.db, {
+        userId: u.id,
+        firstName: p.first,
+        lastName: p.last,
+        resumeUploadId: resume.name,
+      });
+      apps.push({ id, bytes: p.file.bytes });
     }
     const noResume = await seedApplication(ctx, { firstName: 'No', lastName: 'Resume' });
 

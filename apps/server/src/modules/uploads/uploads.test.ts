@@ -19,7 +19,8 @@ import {
   uploadFile,
   uploadResume,
 } from '../../../test/applicant';
-import { bearer, createAdmin, createTestContext, multipart, type TestContext } from '../../../test/helper';
+import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
 import { sweepOrphans } from './service';
 
 let ctx: TestContext;
@@ -209,7 +210,12 @@ describe('POST /api/upload/resume', () => {
       headers: bearer(user.token),
     });
     expect(json.statusCode).toBe(400);
-    const wrongField = multipart('resume.pdf', 'application/pdf', pdfBytes(), 'resume');
+    const wrongField = multipart({
+      name: 'resume',
+      filename: 'resume.pdf',
+      contentType: 'application/pdf',
+      content: pdfBytes(),
+    });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/upload/resume',
@@ -274,7 +280,12 @@ describe('POST /api/upload/resume', () => {
 
   it('refuses anonymous callers (401) and admins (403)', async () => {
     const before = filesOnDisk();
-    const body = multipart('resume.pdf', 'application/pdf', pdfBytes());
+    const body = multipart({
+      name: 'file',
+      filename: 'resume.pdf',
+      contentType: 'application/pdf',
+      content: pdfBytes(),
+    });
     const anon = await ctx.app.inject({ method: 'POST', url: '/api/upload/resume', ...body });
     expect(anon.statusCode).toBe(401);
     const admin = await createAdmin(ctx);

@@ -1,37 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { MyApplication } from '@lanyard/shared/application';
-import { eventConfigSchema } from '@lanyard/shared/event';
-import { EventConfigProvider } from '@/config/event-config';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing';
 import { ViewApplicationPage } from './view-application-page';
-
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
 
 function app(role: 'hacker' | 'mentor', answers: Record<string, unknown>): MyApplication {
   return {
@@ -59,19 +30,12 @@ function serve(status: number, body: unknown) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter(
+  renderWithProviders(
     [
       { path: '/view-application', element: <ViewApplicationPage /> },
       { path: '/dashboard', element: <p>Dashboard</p> },
     ],
-    { initialEntries: ['/view-application'] },
-  );
-  render(
-    <EventConfigProvider config={event}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </EventConfigProvider>,
+    { path: '/view-application' },
   );
 }
 

@@ -1,18 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing';
 import { CITY_LOOKUP_FAILED_MESSAGE, CityAutocomplete } from './city-autocomplete';
 
 function Harness() {
   const [value, setValue] = useState('');
   return (
-    <QueryClientProvider client={createQueryClient()}>
+    <>
       <label htmlFor="travelFrom">Travelling from</label>
       <CityAutocomplete id="travelFrom" messageId="travelFrom-lookup" value={value} onChange={setValue} />
       <output data-testid="value">{value}</output>
-    </QueryClientProvider>
+    </>
   );
 }
 
@@ -41,7 +40,7 @@ describe('CityAutocomplete', () => {
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Travelling from' });
     fireEvent.change(input, { target: { value: 'P' } });
     fireEvent.change(input, { target: { value: 'Pa' } });
@@ -58,7 +57,7 @@ describe('CityAutocomplete', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Travelling from' });
     fireEvent.change(input, { target: { value: 'Smallville' } });
     await waitFor(() => expect(screen.getByText(CITY_LOOKUP_FAILED_MESSAGE)).toBeTruthy());

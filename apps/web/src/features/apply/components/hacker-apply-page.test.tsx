@@ -1,48 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { MyApplication, UploadedFile } from '@lanyard/shared/application';
-import { eventConfigSchema } from '@lanyard/shared/event';
 import type { PublicSettings } from '@lanyard/shared/settings';
-import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/api/get-me';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders, testEventConfig, testPublicSettings } from '@/testing';
 import { HackerApplyPage } from './hacker-apply-page';
 
 const toastMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+vi.mock('sonner', () => ({ toast: toastMock, Toaster: () => null }));
 vi.mock('canvas-confetti', () => ({
   default: { create: () => Object.assign(() => Promise.resolve(), { reset: () => {} }) },
 }));
 
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
+const event = testEventConfig({
   socialLinks: [
     { label: 'Instagram', url: 'https://instagram.com/example' },
     { label: 'LinkedIn', url: 'https://linkedin.com/company/example' },
   ],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
 });
 
 const user: PublicUser = {
@@ -53,19 +27,7 @@ const user: PublicUser = {
   emailVerified: true,
 };
 
-const openSettings: PublicSettings = {
-  status: 'open',
-  message: 'Applications are open.',
-  require_access_code: false,
-  application_deadline: '2025-08-18T23:59:00Z',
-  allow_late_applications: false,
-  force_application_open: false,
-  hacker_decisions_released: false,
-  mentor_decisions_released: false,
-  rsvp_deadline: null,
-  rsvp_open: true,
-  server_time: '2025-08-01T12:00:00Z',
-};
+const openSettings = testPublicSettings({ application_deadline: '2025-08-18T23:59:00Z' });
 
 const resume: UploadedFile = {
   file_url: '/api/upload/file/abc.pdf',
@@ -150,22 +112,13 @@ function handle(url: string, init: RequestInit = {}) {
 }
 
 function renderPage() {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(meQueryKey, user);
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       { path: '/hacker-apply', element: <HackerApplyPage /> },
       { path: '/view-application', element: <p>View application page</p> },
       { path: '/dashboard', element: <p>Dashboard page</p> },
     ],
-    { initialEntries: ['/hacker-apply'] },
-  );
-  render(
-    <EventConfigProvider config={event}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </EventConfigProvider>,
+    { path: '/hacker-apply', user, event },
   );
   return router;
 }

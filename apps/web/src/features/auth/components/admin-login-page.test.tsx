@@ -1,43 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
-import { eventConfigSchema } from '@lanyard/shared/event';
 import type { OidcConfigResponse } from '@lanyard/shared/oidc';
-import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/api/get-me';
 import { REDIRECT_AFTER_LOGIN_KEY } from '@/lib/auth/redirect-after-login';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing';
 import { AdminLoginPage } from './admin-login-page';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
-
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
+vi.mock('sonner', () => ({ toast: toastMock, Toaster: () => null }));
 
 const admin: PublicUser = {
   id: '8d3c6f8e-4a7b-4c1e-9f4a-2b7d9e1c3a5f',
@@ -56,22 +26,13 @@ function renderAt(path: string, opts: { oidc: OidcConfigResponse; user: PublicUs
       return Promise.resolve(Response.json({ error: 'Please sign in to continue.' }, { status: 401 }));
     }),
   );
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(meQueryKey, opts.user);
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/admin', element: <p>Admin page</p> },
       { path: '/checkin', element: <p>Check-in page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <EventConfigProvider config={event}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </EventConfigProvider>,
+    { path, user: opts.user },
   );
   return router;
 }

@@ -1,42 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
-import type { EventConfig } from '@lanyard/shared/event';
+import { testEventConfig } from '@/testing';
 import { LandingView } from './landing-view';
 import { readInjectedConfig } from './light-entry';
 
 const toastMock = vi.hoisted(() => ({ showErrorToast: vi.fn() }));
 vi.mock('./toast', () => toastMock);
 
-const event = {
-  name: 'Test Hacks',
-  edition: 'I',
-  tagline: 'Build things.',
-  description: '',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  timeZone: 'America/New_York',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-    mentorDeadline: 'ASAP Rolling',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-  prizes: '',
-} satisfies EventConfig;
+const event = testEventConfig({ tagline: 'Build things.' });
 
 const user: PublicUser = {
   id: '8d3c6f8e-4a7b-4c1e-9f4a-2b7d9e1c3a5f',

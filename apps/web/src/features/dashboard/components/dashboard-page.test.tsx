@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { MyApplication } from '@lanyard/shared/application';
-import { eventConfigSchema } from '@lanyard/shared/event';
-import { EventConfigProvider } from '@/config/event-config';
-import { meQueryKey } from '@/api/get-me';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders, testPublicSettings } from '@/testing';
 import { DashboardPage } from './dashboard-page';
 
 const fire = Object.assign(
@@ -16,31 +11,6 @@ const fire = Object.assign(
 );
 const create = vi.fn(() => fire);
 vi.mock('canvas-confetti', () => ({ default: { create } }));
-
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
 
 const user: PublicUser = {
   id: '8d3c6f8e-4a7b-4c1e-9f4a-2b7d9e1c3a5f',
@@ -73,19 +43,7 @@ function application(
   };
 }
 
-const settings = {
-  status: 'open',
-  message: 'Applications are open.',
-  require_access_code: false,
-  application_deadline: null,
-  allow_late_applications: false,
-  force_application_open: false,
-  hacker_decisions_released: false,
-  mentor_decisions_released: false,
-  rsvp_deadline: null,
-  rsvp_open: true,
-  server_time: '2025-07-10T12:00:00.000Z',
-};
+const settings = testPublicSettings({ server_time: '2025-07-10T12:00:00.000Z' });
 
 function serve(app: MyApplication | null) {
   const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => {
@@ -114,18 +72,7 @@ function reducedMotion(reduce: boolean) {
 }
 
 function renderDashboard(me: PublicUser = user) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(meQueryKey, me);
-  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], {
-    initialEntries: ['/dashboard'],
-  });
-  render(
-    <EventConfigProvider config={event}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </EventConfigProvider>,
-  );
+  renderWithProviders([{ path: '/dashboard', element: <DashboardPage /> }], { path: '/dashboard', user: me });
 }
 
 const statusCard = () => screen.getByRole('region', { name: 'Application Status' });

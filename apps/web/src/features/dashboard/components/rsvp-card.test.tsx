@@ -1,42 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import type { MyApplication } from '@lanyard/shared/application';
-import { eventConfigSchema } from '@lanyard/shared/event';
 import { RSVP_CLOSED_MESSAGE, RSVP_DEADLINE_MESSAGE } from '@lanyard/shared/rsvp';
-import { EventConfigProvider } from '@/config/event-config';
 import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders, testPublicSettings } from '@/testing';
 import { myApplicationQueryKey, myApplicationQueryOptions } from '@/api/get-my-application';
 import { RsvpCard } from './rsvp-card';
 
 const toastMock = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
-
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  timeZone: 'America/New_York',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
+vi.mock('sonner', () => ({ toast: toastMock, Toaster: () => null }));
 
 function application(
   status: MyApplication['status'],
@@ -60,20 +33,11 @@ function application(
 }
 
 function settings(over: { rsvp_open?: boolean; rsvp_deadline?: string | null } = {}) {
-  return {
-    status: 'open',
-    message: 'Applications are open.',
-    require_access_code: false,
-    application_deadline: null,
-    allow_late_applications: false,
-    force_application_open: false,
+  return testPublicSettings({
     hacker_decisions_released: true,
-    mentor_decisions_released: false,
-    rsvp_deadline: null,
-    rsvp_open: true,
     server_time: new Date().toISOString(),
     ...over,
-  };
+  });
 }
 
 type Reply = { status: number; body: unknown };
@@ -108,13 +72,7 @@ function serve(opts: { app: MyApplication; settings: () => unknown; rsvp?: (body
       <RsvpCard application={data} accountEmail="h@example.org" onRefetchApplication={refetchApplication} />
     ) : null;
   }
-  render(
-    <EventConfigProvider config={event}>
-      <QueryClientProvider client={queryClient}>
-        <Harness />
-      </QueryClientProvider>
-    </EventConfigProvider>,
-  );
+  renderWithProviders(<Harness />, { queryClient });
   return { fetchMock, posted, refetchApplication };
 }
 

@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eventConfigSchema } from '@lanyard/shared/event';
+import { testEvent } from '@/testing';
 import { buildTimeline, progressFor } from './timeline';
 
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-    mentorDeadline: 'ASAP Rolling',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
+const event = testEvent;
 
 function states(role: string, status: string): Record<string, string> {
   return Object.fromEntries(buildTimeline(role, status, event).map((s) => [s.id, s.state]));

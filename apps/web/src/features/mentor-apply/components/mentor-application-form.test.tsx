@@ -1,37 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { eventConfigSchema } from '@lanyard/shared/event';
-import { Toaster } from '@/components/ui/toaster';
-import { EventConfigProvider } from '@/config/event-config';
-import { createQueryClient } from '@/lib/query-client';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@/testing';
 import { MentorApplicationForm } from './mentor-application-form';
-
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
 
 const complete = {
   firstName: 'Ada',
@@ -110,7 +80,7 @@ function serve(opts: { unverified?: boolean } = {}) {
 }
 
 function renderForm(saved: Record<string, unknown> | null = null, emailVerified = true) {
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       {
         path: '/mentor-apply',
@@ -125,15 +95,7 @@ function renderForm(saved: Record<string, unknown> | null = null, emailVerified 
       },
       { path: '/mentor-submission-success', element: <p>Success page</p> },
     ],
-    { initialEntries: ['/mentor-apply'] },
-  );
-  render(
-    <EventConfigProvider config={event}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </EventConfigProvider>,
+    { path: '/mentor-apply' },
   );
   return router;
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { renderWithProviders } from '@/testing';
 import { EmailsTab } from './emails-tab';
 
 afterEach(() => {
@@ -38,13 +38,7 @@ function serve(smtpConfigured: boolean) {
 
 function renderTab() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <EmailsTab />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EmailsTab />, { queryClient: client });
 }
 
 describe('E-mails view', { timeout: 20_000 }, () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import type { RsvpRow } from '@lanyard/shared/rsvp';
+import { renderWithProviders } from '@/testing';
 import { RsvpEditDialog } from './rsvp-edit-dialog';
 
 class NoopResizeObserver {
@@ -43,11 +44,7 @@ function renderDialog(row: RsvpRow = ROW) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  render(
-    <QueryClientProvider client={client}>
-      <RsvpEditDialog row={row} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RsvpEditDialog row={row} onClose={onClose} />, { queryClient: client });
   return { onClose };
 }
 

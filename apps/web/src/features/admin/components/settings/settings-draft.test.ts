@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings } from '@lanyard/shared/settings';
+import { testPublicSettings } from '@/testing';
 import {
   addAccessCode,
   buildUpdateBody,
@@ -19,17 +20,7 @@ afterAll(() => {
 });
 
 const SAVED: AdminSettings = {
-  status: 'open',
-  message: 'Applications are open.',
-  require_access_code: false,
-  application_deadline: '2025-08-19T03:59:30Z',
-  allow_late_applications: false,
-  force_application_open: false,
-  hacker_decisions_released: false,
-  mentor_decisions_released: false,
-  rsvp_deadline: null,
-  rsvp_open: true,
-  server_time: '2025-08-01T12:00:00Z',
+  ...testPublicSettings({ application_deadline: '2025-08-19T03:59:30Z' }),
   special_access_codes: ['EARLY'],
 };
 

@@ -1,0 +1,2 @@
+export { testEvent, testEventConfig, testPublicSettings } from './event';
+export { renderWithProviders, type RenderOptions } from './render';
