@@ -64,17 +64,17 @@ describe('IconButton', () => {
     expect(tooltip()?.textContent).toBe('Delete ada@example.com');
   });
 
-  it('skips the delay for the next button within the skip delay, not after it', () => {
+  it('closes as the pointer leaves; the next button within the skip delay opens at once, not after it', () => {
     const { remove, reset, view } = renderButtons();
     fireEvent.pointerMove(remove);
     advance(TOOLTIP_OPEN_DELAY_MS);
-    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.pointerLeave(remove);
     expect(tooltip()).toBeNull();
 
     advance(TOOLTIP_SKIP_DELAY_MS - 1);
     fireEvent.pointerMove(reset);
     expect(tooltip()?.textContent).toBe('Reset application of ada@example.com');
-    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.pointerLeave(reset);
 
     advance(TOOLTIP_SKIP_DELAY_MS);
     fireEvent.pointerMove(view);

@@ -24,7 +24,11 @@ function listenForTab() {
 
 const SharedProvider = createContext(false);
 
-/** Mounted once around the app, so moving from one icon button to the next skips the delay. */
+/**
+ * Mounted once around the app, so moving from one icon button to the next skips the delay.
+ * The tooltip closes as the pointer leaves its button: kept open for the pointer to reach it, one
+ * above a row of icon buttons covered the path to the next button, which then showed the wrong name.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   useEffect(listenForTab, []);
   return (
@@ -32,6 +36,7 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
       <TooltipPrimitive.Provider
         delayDuration={TOOLTIP_OPEN_DELAY_MS}
         skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+        disableHoverableContent
       >
         {children}
       </TooltipPrimitive.Provider>
