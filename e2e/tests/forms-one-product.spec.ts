@@ -43,7 +43,10 @@ async function readConfirmDialog(page: Page) {
   return {
     heading: await dialog.getByRole('heading').textContent(),
     description: await dialog.locator('p').first().textContent(),
-    buttons: await dialog.getByRole('button').allTextContents(),
+    // An icon-only button (Close) is named by its aria-label, not its text.
+    buttons: await dialog
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { EventConfig } from '@lanyard/shared/event';
 import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { EventConfigProvider } from '@/config/event-config';
 import { ErrorBoundary } from './error-boundary';
 
@@ -16,8 +17,10 @@ export function AppProvider({ config, queryClient, children }: AppProviderProps)
     <ErrorBoundary>
       <EventConfigProvider config={config}>
         <QueryClientProvider client={queryClient}>
-          {children}
-          <Toaster />
+          <TooltipProvider>
+            {children}
+            <Toaster />
+          </TooltipProvider>
         </QueryClientProvider>
       </EventConfigProvider>
     </ErrorBoundary>

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { IconButton } from './tooltip';
 
 // Radix traps focus, closes on Escape and returns focus to the trigger.
 export const Dialog = DialogPrimitive.Root;
@@ -24,9 +25,13 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-          <X aria-hidden="true" className="size-5" />
-          <span className="sr-only">Close</span>
+        <DialogPrimitive.Close asChild>
+          <IconButton
+            label="Close"
+            className="absolute top-4 right-4 size-auto rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 [&_svg]:size-5"
+          >
+            <X aria-hidden="true" />
+          </IconButton>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

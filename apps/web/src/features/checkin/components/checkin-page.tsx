@@ -8,6 +8,7 @@ import { SignOutButton } from '@/components/sign-out-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
+import { IconButton } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -174,17 +175,15 @@ export function CheckinPage() {
             Check-In Portal
           </h1>
           <LiveIndicator state={live} />
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
             className="ml-auto size-11 md:hidden"
-            aria-label="Menu"
+            label="Menu"
             aria-expanded={menuOpen}
             aria-controls={MENU_ID}
             onClick={() => setMenuOpen((v) => !v)}
           >
             <Menu aria-hidden="true" />
-          </Button>
+          </IconButton>
         </div>
         {/* Folded behind Menu on a phone: the door is the search and the list. */}
         <div id={MENU_ID} className={cn('flex-wrap gap-2 md:flex md:gap-3', menuOpen ? 'flex' : 'hidden')}>

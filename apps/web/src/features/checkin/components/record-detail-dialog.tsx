@@ -5,6 +5,7 @@ import { formatBirthDate } from '@lanyard/shared/dates';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { IconButton } from '@/components/ui/tooltip';
 import { checkinRoleLabel } from '../lib/filters';
 import { formatCheckedInAt, formatShirtSize, fullName } from '../lib/format';
 import { isHttpUrl } from '../lib/record-form';
@@ -50,16 +51,9 @@ export function RecordDetailDialog({
                 <DialogTitle className="min-w-0 text-2xl [overflow-wrap:anywhere]">
                   {fullName(record)}
                 </DialogTitle>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="-mt-1.5"
-                  aria-label="Edit record"
-                  title="Edit record"
-                  onClick={() => onEdit(record)}
-                >
+                <IconButton className="-mt-1.5" label="Edit record" onClick={() => onEdit(record)}>
                   <Pencil aria-hidden="true" />
-                </Button>
+                </IconButton>
               </div>
               <DialogDescription>
                 {origin === 'scan' ? 'Scanned QR code: check-in record' : 'Check-in record'}

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Check, Plus, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { IconButton } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { addListEntry, LIST_ENTRY_MAX_LENGTH, toggleListEntry } from '../lib/mentor-form';
 
@@ -75,14 +76,13 @@ export function ListPicker({ id, legend, presets, value, onChange, customLabel }
               className="inline-flex min-h-9 items-center gap-1 rounded-full border border-brand-ink bg-brand/10 py-1 pr-1 pl-3 text-sm font-medium text-slate-900"
             >
               {item}
-              <button
-                type="button"
+              <IconButton
                 onClick={() => onChange(value.filter((x) => x !== item))}
-                className="rounded-full p-1 text-slate-700 hover:bg-white hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-ink"
-                aria-label={`Remove ${item}`}
+                className="size-auto rounded-full p-1 text-slate-700 hover:bg-white hover:text-slate-900 focus-visible:outline-offset-1 [&_svg]:size-3.5"
+                label={`Remove ${item}`}
               >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
+                <X aria-hidden="true" />
+              </IconButton>
             </li>
           ))}
         </ul>

@@ -273,7 +273,7 @@ describe('MentorApplicationForm', () => {
     expect(
       within(dialog)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
     ).toEqual(['Cancel', 'Submit Application', 'Close']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

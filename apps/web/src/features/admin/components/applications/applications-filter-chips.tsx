@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/tooltip';
 import { activeFilterChips } from '../../lib/application-filter-chips';
 import {
   activeFilterCount,
@@ -28,14 +29,13 @@ export function ApplicationsFilterChips({ filters, onChange, onClear }: Applicat
             <span className="truncate" title={chip.label}>
               <bdi>{chip.label}</bdi>
             </span>
-            <button
-              type="button"
-              aria-label={`Remove filter ${chip.label}`}
+            <IconButton
+              label={`Remove filter ${chip.label}`}
               onClick={() => onChange(chip.remove)}
-              className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-900/10 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-ink"
+              className="size-6 rounded-full text-slate-600 hover:bg-slate-900/10 hover:text-slate-900 focus-visible:outline-offset-1 [&_svg]:size-3.5"
             >
-              <X aria-hidden="true" className="size-3.5" />
-            </button>
+              <X aria-hidden="true" />
+            </IconButton>
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { IconButton } from '@/components/ui/tooltip';
 import { useGenerateAccessCode } from '../../api/settings-generate-access-code';
 import { addAccessCode } from './settings-draft';
 
@@ -108,14 +109,13 @@ export function AccessCodesCard({ codes, onChange, onGenerated }: AccessCodesCar
               >
                 <KeyRound aria-hidden="true" className="size-3.5 text-slate-500" />
                 <span>{code}</span>
-                <button
-                  type="button"
+                <IconButton
                   onClick={() => onChange(codes.filter((c) => c !== code))}
-                  aria-label={`Remove ${code}`}
-                  className="rounded-full p-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-ink"
+                  label={`Remove ${code}`}
+                  className="size-auto rounded-full p-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-offset-1 [&_svg]:size-3.5"
                 >
-                  <X aria-hidden="true" className="size-3.5" />
-                </button>
+                  <X aria-hidden="true" />
+                </IconButton>
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { IconButton } from '@/components/ui/tooltip';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { isClientError } from '@/lib/api-client';
 import { useDeleteUser } from '../../api/users-delete';
@@ -282,38 +283,25 @@ function UserRow({ user, onDelete, onReset, onView }: UserRowProps) {
       <Td>
         <div className="flex justify-end gap-1">
           {hasApplication ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-9"
-              onClick={onView}
-              aria-label={`View application of ${user.email}`}
-              title="View application"
-            >
+            <IconButton className="size-9" onClick={onView} label={`View application of ${user.email}`}>
               <Eye aria-hidden="true" />
-            </Button>
+            </IconButton>
           ) : null}
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
             className="size-9"
             onClick={onReset}
             disabled={!hasApplication}
-            aria-label={`Reset application of ${user.email}`}
-            title={hasApplication ? 'Reset application' : 'No application to reset'}
+            label={`Reset application of ${user.email}`}
           >
             <RotateCcw aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
+          </IconButton>
+          <IconButton
             className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
             onClick={onDelete}
-            aria-label={`Delete ${user.email}`}
-            title="Delete user"
+            label={`Delete ${user.email}`}
           >
             <Trash2 aria-hidden="true" />
-          </Button>
+          </IconButton>
         </div>
       </Td>
     </Tr>
