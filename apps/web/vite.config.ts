@@ -134,6 +134,9 @@ export default defineConfig(({ mode }) => {
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
+      // Form tests type whole applications through user-event: on a loaded CI machine with two
+      // cores one took 5.5 s. A budget, not a speed check: speed is measured by `npm run bench`.
+      testTimeout: 20_000,
     },
   };
 });
