@@ -3,7 +3,7 @@ import { BASE_URL, PASSWORD, uniqueEmail } from './app';
 import { applicationIdOf, setApplicationStatus, type Applicant } from './admin-applicants';
 import type { SeededAdmin } from './admin-session';
 
-/** Valid mentor answers (spec §3); names are given per test so a search finds only its applicants. */
+/** Valid mentor answers; names are given per test so a search finds only its applicants. */
 const MENTOR_ANSWERS = {
   phone: '+1 555 010 0199',
   title: 'Engineer',

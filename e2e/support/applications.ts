@@ -11,7 +11,7 @@ export function pdfFile(name = 'resume.pdf') {
   };
 }
 
-/** Valid hacker answers (spec §3): an adult on event day, so no guardian is needed. */
+/** Valid hacker answers: an adult on event day, so no guardian is needed. */
 export const HACKER_ANSWERS = {
   firstName: 'Grace',
   lastName: 'Hopper',

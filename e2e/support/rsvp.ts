@@ -8,7 +8,7 @@ import {
 } from './admin-applicants';
 import type { SeededAdmin } from './admin-session';
 
-/** Valid mentor answers (spec §3); the affiliation is what the RSVP form prefills as the school. */
+/** Valid mentor answers; the affiliation is what the RSVP form prefills as the school. */
 export const MENTOR_ANSWERS = {
   firstName: 'Ada',
   lastName: 'Lovelace',

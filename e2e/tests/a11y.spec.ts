@@ -22,7 +22,7 @@ import { linkIn, verifyEmailViaMail, waitForMail } from '../support/mail';
 import { answerMentorAvailability, fillMentorRequired } from '../support/mentor-apply';
 import { createMentorApplicant, openDashboard, rsvpCard, withMentorDecisionsReleased } from '../support/rsvp';
 
-// One axe run per page of spec §2 and per dialog: no serious or critical violation anywhere.
+// One axe run per page of the portal and per dialog: no serious or critical violation anywhere.
 // The decision-released part changes what every mentor sees, so this file runs in the global-state
 // project (one spec at a time) and unreleases in a finally.
 

@@ -67,7 +67,7 @@ test.describe('admin RSVP tab', () => {
     // A long walk through two tabs and three dialogs.
     test.setTimeout(60_000);
     const tag = uniqueTag('Mod');
-    // A hostile name must stay text everywhere (QUALITY §11).
+    // A hostile name must stay text everywhere.
     const hostile = `<img src=x onerror="window.__pwned=1">`;
     const mentor = await createMentor(admin, { firstName: hostile, lastName: tag, status: 'accepted' });
 
@@ -380,7 +380,7 @@ test.describe('admin RSVP tab', () => {
 
     await page.route('**/api/admin/rsvp?*', (route) => route.fulfill(boom));
     await page.reload();
-    // The list is retried (spec §9) before it gives up.
+    // The list is retried (3 times) before it gives up.
     await expect(toasts(page).getByText('Failed to load RSVP data')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to load RSVP data' })).toBeVisible();
   });

@@ -191,7 +191,7 @@ test.describe('the door on a phone (390×844)', () => {
     await searchCheckin(page, tag);
     await expect(doorRows(page)).toHaveCount(14);
 
-    // The spec's three counts, on one line.
+    // The three counts, on one line.
     const stats = page.getByRole('region', { name: 'Check-in statistics' });
     for (const label of ['Total Hackers', 'Checked In', 'Not Checked In']) {
       await expect(stats.getByText(label, { exact: true })).toBeVisible();

@@ -6,7 +6,7 @@ import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-
 import { submitHackerViaApi } from '../support/applications';
 import { readManifest, restrictedFiles, restrictedRequests } from '../../scripts/bench/chunk-ownership.mjs';
 
-// QUALITY.md: applicant pages never download admin or check-in code. Which built file is admin or
+// Applicant pages never download admin or check-in code. Which built file is admin or
 // check-in code is read from the Vite manifest of the build under test, not guessed from names.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 const restricted = restrictedFiles(readManifest(distDir));

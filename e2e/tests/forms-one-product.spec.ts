@@ -4,7 +4,7 @@ import { fillHackerForm, openHackerForm, pdfResume, signUpApplicant } from '../s
 import { fillMentorForm, openMentorForm } from '../support/mentor-apply';
 
 // Issue 14, item 8: the hacker and mentor forms are one product. Each test runs the same steps on
-// both forms; only what the spec words differently per role (the resume limit) differs.
+// both forms; only what differs by role (the resume limit) differs.
 
 const MB = 1024 * 1024;
 const UPLOADER = {
@@ -67,7 +67,7 @@ for (const role of ROLES) {
     await expect(input).toHaveAccessibleDescription(help);
     await expect(page.getByRole('button', { name: 'Upload resume' })).toHaveAccessibleDescription(help);
 
-    // Refused in the browser, with the spec's words for this role, before anything is sent.
+    // Refused in the browser, with this role's words, before anything is sent.
     await input.setInputFiles(pdfResume('big.pdf', maxBytes + 1));
     await expect(toasts(page).getByText('File Too Large')).toBeVisible();
     await expect(toasts(page).getByText(tooLarge)).toBeVisible();

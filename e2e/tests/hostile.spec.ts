@@ -33,7 +33,7 @@ import {
   watchDialogs,
 } from '../support/hostile';
 
-// QUALITY.md Security rows 11 and 12: hostile names and essays render as text in every admin and
+// Hostile names and essays render as text in every admin and
 // check-in view, layouts survive the longest names, and only http(s) links are stored.
 
 let admin: SeededAdmin;
@@ -74,7 +74,7 @@ const HOSTILE_RSVP = {
   photo_sharing_opt_out: false,
 } as const;
 
-/** The check-in CSV columns of spec §5, quoted as RFC 4180 wants. */
+/** The check-in CSV columns, quoted as RFC 4180 wants. */
 const CSV_HEADER = ['email', 'phone', 'school_name', 'firstName', 'lastName', 'preferred_name', 'major'];
 function csvLine(cells: string[]): string {
   return cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',');

@@ -68,7 +68,7 @@ async function unreachableReason(baseUrl, page, cookie) {
   return null;
 }
 
-/** Bytes of a script on the wire for a client that accepts only `encoding` (gzip: what QUALITY.md counts). */
+/** Bytes of a script on the wire for a client that accepts only `encoding` (gzip: what the 100 KB landing budget counts). */
 async function servedBytes(url, cookie, encoding) {
   const res = await rawGet(url, { 'Accept-Encoding': encoding, ...(cookie ? { Cookie: cookie } : {}) });
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
@@ -210,7 +210,7 @@ export async function measureFrontend({
         label: `Lighthouse performance, ${page.label}`,
         value: score,
         unit: 'score',
-        // QUALITY.md sets the score target for the landing page; the others are reported beside it.
+        // Only the landing page has a score target; the others are reported beside it.
         target: page.key === 'landing' ? `>= ${SCORE_TARGET}` : 'reported',
         pass: reached && page.key === 'landing' ? score >= SCORE_TARGET : null,
         detail: {

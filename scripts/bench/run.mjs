@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- --only dashboard,exports]: seeds a fresh data directory, starts the
-// production server and runs the scenarios in scenarios/ against the targets of QUALITY.md, beside
+// production server and runs the scenarios in scenarios/ against their targets, beside
 // a bare Fastify route measured in the same run. A scenario is a file exporting `title` and
 // `run(bench)`, which answers rows; `bench` (lib/measure.mjs) holds the server, data and helpers.
 import crypto from 'node:crypto';
@@ -68,7 +68,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(
     'Usage: npm run bench [-- --quick] [-- --only NAME,NAME]\n\nSeeds its own data into a temporary data directory, starts the production server\n' +
-      'and prints each figure beside its target (QUALITY.md). Writes bench/results.json (bench/results-quick.json with --quick).\n' +
+      'and prints each figure beside its target. Writes bench/results.json (bench/results-quick.json with --quick).\n' +
       '--quick: a small dataset and short runs (about 2 minutes), for development.\n' +
       `--only: run only these scenarios (${[...Object.keys(SCENARIOS), 'restart'].join(', ')}); results are not written.\n` +
       '--cpu-prof: the server writes V8 CPU profiles to bench/profiles/ (open them in Chrome DevTools).',

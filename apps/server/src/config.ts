@@ -92,7 +92,7 @@ export interface AppConfig {
   emailRatePerMinute: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  /** Unlocks the check-in CSV upload (spec §2 "Restricted Access"); unset: upload disabled. */
+  /** Unlocks the check-in CSV upload; unset: upload disabled. */
   checkinUploadPassword: string | undefined;
   sessionSecret: string;
   /**

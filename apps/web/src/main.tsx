@@ -2,7 +2,7 @@ import '@fontsource-variable/inter';
 import './index.css';
 import { fetchMe } from '@/features/auth/landing/auth-api';
 
-// QUALITY.md: the landing page loads at most 100 KB of JavaScript (gz). A first load of `/` therefore
+// The landing page must load at most 100 KB of JavaScript (gz). A first load of `/` therefore
 // starts a light entry (React and the landing page); every other address starts the full app, which
 // also renders `/` when the app navigates there (docs/decisions/005-light-landing.md).
 

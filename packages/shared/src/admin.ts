@@ -104,7 +104,7 @@ export const userStatsSchema = z.object({
   by_status: z.record(z.string(), z.number().int()),
 });
 
-/** What the Applications list filters by (spec §2): the list, the CSV export and bulk actions by filter. */
+/** What the Applications list filters by: the list, the CSV export and bulk actions by filter. */
 const applicationFilterFields = {
   search: textFilter,
   school: textFilter,
@@ -267,7 +267,7 @@ export const releaseDecisionsBodySchema = z
     role: z.enum(APPLICANT_ROLES),
     /**
      * false: the decisions are shown and marked as announced, and no e-mail is queued, now or at a
-     * later release (docs/decisions/009-release-preview-and-without-email.md).
+     * later release (docs/decisions/011-release-preview-and-without-email.md).
      */
     send_email: z.boolean().default(true),
   })

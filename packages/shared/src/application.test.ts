@@ -75,7 +75,7 @@ describe('hackerAnswersSchema', () => {
     });
   });
 
-  it('requires both terms with the spec message', () => {
+  it('requires both terms with its message', () => {
     expect(issues(schema.safeParse(hacker({ termsAccepted: false })))).toEqual([
       `termsAccepted: ${TERMS_MESSAGE}`,
     ]);
@@ -102,7 +102,7 @@ describe('hackerAnswersSchema', () => {
     ).toEqual([`guardianName: ${GUARDIAN_MESSAGE}`]);
   });
 
-  it('refuses an impossible birthday with the spec message', () => {
+  it('refuses an impossible birthday with its message', () => {
     for (const birth of [
       { birthYear: 2003, birthMonth: 2, birthDay: 29 },
       { birthYear: 2001, birthMonth: 4, birthDay: 31 },

@@ -30,7 +30,10 @@ export const BIRTHDAY_MESSAGE = 'Please enter a valid birthday';
 export const TERMS_MESSAGE = 'You must accept the terms to apply.';
 export const GUARDIAN_MESSAGE = "Guardian's name is required for applicants under 18.";
 
-/** Cross-field rules of spec §5; `eventStartDate` is the event config's YYYY-MM-DD. */
+/**
+ * Rules across fields (a real birthday, a guardian under 18, the "other" descriptions, both terms);
+ * `eventStartDate` is the event config's YYYY-MM-DD.
+ */
 function hackerRules(eventStartDate: string) {
   return (v: HackerAnswers, ctx: z.RefinementCtx) => {
     if (!isValidBirthday(v.birthYear, v.birthMonth, v.birthDay)) {
@@ -57,7 +60,7 @@ function hackerRules(eventStartDate: string) {
   };
 }
 
-/** The form's schema: the answers and every rule of spec §5. */
+/** The form's schema: the answers and every validation rule. */
 export function hackerAnswersSchema(eventStartDate: string) {
   return hackerAnswersObject.superRefine(hackerRules(eventStartDate));
 }

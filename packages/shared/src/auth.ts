@@ -38,7 +38,7 @@ export const registerBodySchema = z
   .strict();
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-/** The register card: the same rules plus the confirmation field (spec §5). */
+/** The register card: the same rules plus the confirmation field. */
 export const registerFormSchema = z
   .object({
     email: emailSchema,

@@ -13,7 +13,7 @@ export const checkinStatsSchema = z.object({
 });
 export type CheckinStats = z.infer<typeof checkinStatsSchema>;
 
-/** A check-in record as the check-in portal shows it (spec §3). */
+/** A check-in record as the check-in portal shows it. */
 export const checkinRecordSchema = z.object({
   _id: z.string(),
   application_id: z.string().nullable(),
@@ -171,14 +171,14 @@ export const CHECKIN_REQUIRED_FIELDS = [
   'role',
 ] as const;
 
-/** The names of required fields left empty (spec §5: "Missing fields" lists them). */
+/** The names of required fields left empty ("Missing fields" lists them). */
 export function missingCheckinFields(v: Partial<Record<string, unknown>>): string[] {
   return CHECKIN_REQUIRED_FIELDS.filter(
     (k) => v[k] === undefined || v[k] === null || String(v[k]).trim() === '',
   );
 }
 
-/** The CSV columns of spec §5 (role is optional and defaults to hacker). */
+/** The check-in CSV columns, in order (role is optional and defaults to hacker). */
 export const CHECKIN_CSV_COLUMNS = [
   'email',
   'major',

@@ -1,4 +1,4 @@
-// Business constants of spec §9, shared by server and web.
+// Business constants and limits, shared by server and web.
 export const PAGE_SIZE = 50;
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 export const HACKER_RESUME_MAX_BYTES = 10 * 1024 * 1024;
@@ -23,7 +23,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const DECISION_STATUSES = ['accepted', 'rejected', 'waitlisted'] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
-/** Statuses an applicant sees on the dashboard (spec §4). */
+/** Statuses an applicant sees on the dashboard. */
 export const APPLICANT_VIEW_STATUSES = [
   'not_started',
   'in_progress',
@@ -43,7 +43,7 @@ export type CheckinRole = (typeof CHECKIN_ROLES)[number];
 export const SHIRT_SIZES = ['xs', 's', 'm', 'l', 'xl', 'xxl'] as const;
 export const PRONOUN_PRESETS = ['He/Him', 'She/Her', 'They/Them', 'Other'] as const;
 
-/** Role label shown to applicants (spec §1: hackers are shown as "Participant"). */
+/** Role label shown to applicants (hackers are shown as "Participant"). */
 export function roleLabel(role: string): string {
   if (role === 'hacker') return 'Participant';
   if (role === 'mentor') return 'Mentor';

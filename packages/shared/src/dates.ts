@@ -1,4 +1,4 @@
-/** Pure date rules both sides need (spec §5). */
+/** Pure date rules both sides need, so the form and the server agree. */
 import { z } from 'zod';
 
 /**
@@ -78,7 +78,7 @@ const MONTHS = [
   'december',
 ];
 
-/** A birth month as 1-12, a month name or an abbreviation (spec §5); undefined when unreadable. */
+/** A birth month as 1-12, a month name or an abbreviation, as the check-in CSV allows; undefined when unreadable. */
 export function parseBirthMonth(value: string | number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = String(value).trim().toLowerCase().replace(/\.$/, '');
@@ -98,7 +98,7 @@ export function countWords(text: string): number {
   return trimmed ? trimmed.split(/\s+/).length : 0;
 }
 
-/** month/day/year, or "Not provided" when any part is missing (spec §2 View application). */
+/** month/day/year, or "Not provided" when any part is missing (the read-only application view). */
 export function formatBirthDate(month?: number | null, day?: number | null, year?: number | null): string {
   if (!month || !day || !year) return 'Not provided';
   return `${month}/${day}/${year}`;

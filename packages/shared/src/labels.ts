@@ -1,6 +1,6 @@
 /**
  * How a stored word (a status, a role) reads on screen: Title Case, underscores as spaces, the way
- * the spec prints the Users tab's chips and the dashboard labels ("Not Started", "Waitlisted").
+ * the Users tab's chips read and the dashboard labels ("Not Started", "Waitlisted").
  * Every chip and badge reads its label here, so one screen never says "pending" and another "Pending".
  */
 export function titleLabel(word: string): string {

@@ -1,7 +1,7 @@
 import { HACKER_RESUME_MAX_BYTES, MENTOR_RESUME_MAX_BYTES, type ApplicantRole } from './constants';
 
 /**
- * The resume of each role (spec §5, §9): the server cuts the upload at `maxBytes` and answers with
+ * The resume of each role (hacker 10MB, mentor 5MB): the server cuts the upload at `maxBytes` and answers with
  * `tooLarge`; the form checks the same before anything is sent. Types are PDF, DOC or DOCX for both.
  */
 export const RESUME_RULES: Record<ApplicantRole, { required: boolean; maxBytes: number; tooLarge: string }> =

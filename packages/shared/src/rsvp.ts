@@ -8,7 +8,7 @@ import {
   RSVP_STATUSES,
 } from './constants';
 
-/** Statuses that get an RSVP form once their role's decisions are released (spec §4). */
+/** Statuses that get an RSVP form once their role's decisions are released. */
 export const RSVP_ELIGIBLE_STATUSES = ['accepted', 'waitlisted'] as const;
 
 export const RSVP_CLOSED_MESSAGE =
@@ -27,7 +27,7 @@ const optionalLink = z
   .default('');
 
 /**
- * POST /api/applications/rsvp (spec §3). `accepted` means "I will attend" for accepted applicants
+ * POST /api/applications/rsvp. `accepted` means "I will attend" for accepted applicants
  * and "keep me on the waitlist" for waitlisted ones; `declined` means "cannot attend" / "remove me".
  */
 export const rsvpSubmissionObject = z
@@ -46,7 +46,7 @@ export const rsvpSubmissionObject = z
   .strict();
 export type RsvpSubmission = z.infer<typeof rsvpSubmissionObject>;
 
-/** The attendance details an accepted applicant must give when confirming (spec §5). */
+/** The attendance details an accepted applicant must give when confirming. */
 export function rsvpRules(v: RsvpSubmission, ctx: z.RefinementCtx, applicantStatus: string): void {
   if (v.response !== 'accepted' || applicantStatus !== 'accepted') return;
   if (!v.preferredName)
@@ -135,7 +135,7 @@ const nullableLink = z
   .nullable()
   .optional();
 
-/** PUT /api/admin/applications/:id/rsvp (spec §7). `rsvp_status: null` clears the answer. */
+/** PUT /api/admin/applications/:id/rsvp. `rsvp_status: null` clears the answer. */
 export const adminRsvpBodySchema = z
   .object({
     rsvp_status: z.enum(RSVP_STATUSES).nullable(),

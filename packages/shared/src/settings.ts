@@ -20,7 +20,7 @@ export interface ApplicationWindow {
 }
 
 /**
- * The application window of spec §4, decided by the server's clock (the form only shows it).
+ * The application window (open, not yet open, closed), decided by the server's clock (the form only shows it).
  * Forced open wins; a passed deadline closes unless late applications are allowed; late mode
  * (a code is needed) when a code is required for all or the deadline passed with late allowed.
  * A submission exactly at the deadline is still on time.
@@ -59,7 +59,7 @@ export function applicationWindow(s: WindowSettings, now: Date): ApplicationWind
 /** What the server answers; what it takes is bounded by isoDateTimeSchema (dates.ts). */
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** GET /api/settings/public (spec §3). Access codes are never public: see docs/decisions. */
+/** GET /api/settings/public. Access codes are never public: see docs/decisions. */
 export const publicSettingsSchema = z.object({
   status: z.enum(WINDOW_STATUSES),
   message: z.string(),
@@ -89,7 +89,7 @@ export const accessCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Access codes use letters, digits, - and _ only')
   .transform((v) => v.toUpperCase());
 
-/** Upper-cases, drops empties and duplicates (spec §5 Admin). */
+/** Upper-cases, drops empties and duplicates, as the admin settings store access codes. */
 export function normaliseAccessCodes(codes: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of codes) {

@@ -23,7 +23,7 @@ export async function run(bench) {
         label: 'Front end',
         value: NaN,
         unit: '',
-        target: 'see QUALITY.md',
+        target: 'landing: <= 100 KB JS gz, score >= 0.95',
         pass: false,
         ratio: null,
         detail: { error: String(err.message ?? err) },

@@ -1,5 +1,5 @@
 /**
- * QUALITY.md Security #13: every kind of answer (pages, hashed assets, API, errors, resume
+ * Every kind of answer (pages, hashed assets, API, errors, resume
  * downloads, CSV and zip exports) carries the same security headers, HSTS included when the site is
  * served over HTTPS (PUBLIC_URL https://). Pages need the built web app (npm test builds it first).
  */

@@ -1,5 +1,5 @@
 /**
- * QUALITY.md Security #19: no secrets or tokens in logs. The production bundle runs at LOG_LEVEL
+ * No secrets or tokens in logs. The production bundle runs at LOG_LEVEL
  * debug while an applicant registers, signs in, resets the password and verifies the e-mail
  * through the mailed links, uploads a resume and downloads it through a signed link. Then its
  * whole output is scanned for every secret the journey handled.

@@ -1,5 +1,5 @@
 /**
- * QUALITY.md Security #8: applicants cannot set fields they do not own. Status, role, decisions,
+ * Applicants cannot set fields they do not own. Status, role, decisions,
  * check-in and someone else's RSVP sent in a body are refused by name (400), and nothing changes.
  * (The property tests add such keys at random to every public and applicant route.)
  */

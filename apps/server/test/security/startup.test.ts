@@ -1,5 +1,5 @@
 /**
- * QUALITY.md Security #21: the production bundle refuses to start on a known default or short
+ * The production bundle refuses to start on a known default or short
  * SESSION_SECRET, and on an admin bootstrap that is incomplete or weak (ADMIN_PASSWORD without
  * ADMIN_EMAIL, a common password), saying why and exiting non-zero before it listens.
  */

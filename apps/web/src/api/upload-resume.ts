@@ -9,7 +9,7 @@ export interface UploadOptions {
 
 /**
  * POST /api/upload/resume (multipart, one field named `file`). XMLHttpRequest rather than fetch
- * because only XHR reports upload progress. Errors follow the API client's rules (spec §8).
+ * because only XHR reports upload progress. Errors follow the API client's rules (lib/api-client.ts).
  */
 export function uploadResume(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {

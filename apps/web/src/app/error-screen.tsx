@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Spec §2 generic error screen. Uses plain navigation so it works even when the router has failed. */
+/** The generic error screen. Uses plain navigation so it works even when the router has failed. */
 export function ErrorScreen() {
   return (
     <main className="flex min-h-[70vh] items-center justify-center px-4 py-16">

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/api/get-me';
 import { saveRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
 
-/** Sends a signed-out visitor to `to`, remembering where they were going (spec §2). */
+/** Sends a signed-out visitor to `to`, remembering where they were going. */
 function RedirectToSignIn({ to }: { to: string }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ function RedirectToSignIn({ to }: { to: string }) {
   return <LoadingScreen />;
 }
 
-/** Spec §2: wrong role goes to /admin when the route needs an admin, else to /dashboard. */
+/** A wrong role goes to /admin when the route needs an admin, else to /dashboard. */
 export function defaultWrongRoleRedirect(requiredRole: UserRole): string {
   return requiredRole === 'admin' ? paths.admin : paths.dashboard;
 }
@@ -29,7 +29,7 @@ interface ProtectedRouteProps {
   requiredRole?: UserRole;
   /** Where signed-out visitors go. */
   redirectTo?: string;
-  /** Where signed-in users without the role go (defaults to the spec's rule). */
+  /** Where signed-in users without the role go (defaults to /admin for an admin route, else /dashboard). */
   wrongRoleRedirectTo?: string;
 }
 
@@ -41,7 +41,7 @@ export function ProtectedRoute({
 }: ProtectedRouteProps) {
   const { data: user, isPending } = useUser();
   if (isPending) return <LoadingScreen />;
-  // No user, or the session could not be restored: signed out (spec §8).
+  // No user, or the session could not be restored: signed out, as a failed session restore logs the user out.
   if (!user) return <RedirectToSignIn to={redirectTo} />;
   if (requiredRole && user.role !== requiredRole) {
     return <Navigate to={wrongRoleRedirectTo ?? defaultWrongRoleRedirect(requiredRole)} replace />;

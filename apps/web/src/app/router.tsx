@@ -14,7 +14,7 @@ type Guard = { signedIn: true; requiredRole?: 'hacker' | 'mentor' } | undefined;
 
 /**
  * A route whose page is loaded by React Router `lazy`, so each screen is its own chunk and the
- * landing page downloads only what it renders. The guard of spec §2 wraps the page after loading.
+ * landing page downloads only what it renders. The route's sign-in and role guard wraps the page after loading.
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, guard?: Guard): RouteObject['lazy'] {
   return async () => {
@@ -59,7 +59,7 @@ function prefetchFor(
     void queryClient
       .ensureQueryData(meQueryOptions())
       .then((user) => (user && (!role || user.role === role) ? prefetch(queryClient) : undefined))
-      // The page asks again itself and shows the spec's error state.
+      // The page asks again itself and shows its own error state.
       .catch(() => undefined);
     return null;
   };

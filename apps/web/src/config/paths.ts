@@ -1,4 +1,4 @@
-/** Every route of spec §2 in one place. */
+/** Every route of the portal in one place, so links and the router cannot disagree. */
 export const paths = {
   home: '/',
   dashboard: '/dashboard',

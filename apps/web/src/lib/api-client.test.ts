@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('api client error rules (spec §8)', () => {
+describe('api client error rules', () => {
   it('uses the body.error message and keeps the status and code', async () => {
     mockFetch(async () =>
       jsonResponse(409, { error: 'An account with this email already exists.', code: 'email_taken' }),
@@ -125,7 +125,7 @@ describe('api client requests', () => {
   });
 });
 
-describe('query retry policy (spec §9)', () => {
+describe('query retry policy', () => {
   it('never retries a 4xx, retries others up to 3 times', () => {
     expect(shouldRetry(0, new ApiError(401, 'x'))).toBe(false);
     expect(shouldRetry(0, new ApiError(404, 'x'))).toBe(false);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * The one way the web app talks to the server (spec §8): every failure becomes an ApiError
+ * The one way the web app talks to the server: every failure becomes an ApiError
  * with the HTTP status and a readable message. The session lives in an HttpOnly cookie, so
  * requests only need `credentials: 'same-origin'`; no token is ever stored in the browser.
  */
@@ -31,7 +31,7 @@ export function isClientError(err: unknown): boolean {
   return isApiError(err) && err.status >= 400 && err.status < 500;
 }
 
-/** Message rule of spec §8: body.error, else body.message, else "HTTP {status}". */
+/** The message rule: body.error, else body.message, else "HTTP {status}". */
 export function errorMessageFromBody(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };

@@ -5,7 +5,7 @@ import { isClientError } from './api-client';
 export const MAX_RETRIES = 3;
 export const RETRY_MAX_DELAY_MS = 30_000;
 
-/** Spec §9: 3 retries, 1 s doubling up to 30 s; a 4xx is never retried. */
+/** 3 retries, 1 s doubling up to 30 s; a 4xx is never retried. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isClientError(error)) return false;
   return failureCount < MAX_RETRIES;

@@ -204,7 +204,7 @@ export const settings = pgTable(
 );
 
 export const accessCodes = pgTable('access_codes', {
-  // Stored upper case (spec §9); compared case-insensitively by upper-casing the input.
+  // Access codes are stored upper case; compared case-insensitively by upper-casing the input.
   code: text('code').primaryKey(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,7 @@ type Status = NonNullable<AdminApplicationsFilters['status']>[number];
 
 /**
  * Submitting stores "pending"; "submitted" is the applicant's word for the same state (awaiting a
- * decision). Either chip finds both, as the users filter does (docs/decisions/009).
+ * decision). Either chip finds both, as the users filter does (docs/decisions/012).
  */
 function storedStatuses(chosen: readonly Status[]): Status[] {
   const out = new Set<Status>(chosen);
@@ -33,7 +33,7 @@ function under18Cutoff(eventStartDate: string): string {
   return `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-/** Every list filter of spec §2 as one WHERE clause; the exports use the same one. */
+/** Every list filter of the Applications tab as one WHERE clause; the exports use the same one. */
 export function applicationFilters(
   f: Partial<AdminApplicationsFilters>,
   eventStartDate: string,

@@ -15,8 +15,8 @@ import { bulkTargetOf } from './targets';
 const admin = { access: 'admin' as const };
 
 /**
- * The admin application routes. Registered twice: under /api/admin/applications and, as the
- * spec's §7 also lists them, under /api/applications (admin only there too).
+ * The admin application routes. Registered twice, under /api/admin/applications and under
+ * /api/applications, where the API also names them (docs/api-admin.md); admin only in both places.
  */
 export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

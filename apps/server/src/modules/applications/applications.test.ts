@@ -255,7 +255,7 @@ describe('validation of a hacker submission', () => {
     expect(error.error).toBe('lastName: Last name is required');
   });
 
-  it('refuses an impossible birthday with the spec message', async () => {
+  it('refuses an impossible birthday with its message', async () => {
     for (const birth of [
       { birthYear: 2003, birthMonth: 2, birthDay: 29 },
       { birthYear: 2001, birthMonth: 6, birthDay: 31 },

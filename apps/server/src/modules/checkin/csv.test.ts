@@ -74,7 +74,7 @@ describe('POST /api/checkin/upload-csv: appending', () => {
     expect(audits.at(-1)).toMatchObject({ actor_email: admin.email, after: { processed_count: 6 } });
   });
 
-  it('reads every column of spec §5 in its order, quoted cells, a BOM and CRLF line ends', async () => {
+  it('reads every check-in CSV column in its order, quoted cells, a BOM and CRLF line ends', async () => {
     const admin = await freshAdmin();
     const values: Record<(typeof CHECKIN_CSV_COLUMNS)[number], string> = {
       email: 'full.columns@example.org',

@@ -53,7 +53,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.listRecords(app.db, request.query),
   );
 
-  // Bodies are checked in the service: a create says "Missing fields" with their names (spec §5).
+  // Bodies are checked in the service: a create says "Missing fields" with their names.
   app.post(
     '/records',
     {

@@ -191,7 +191,7 @@ export async function updateRecord(
 }
 
 /**
- * Imports a CSV of spec §5's columns. Every row is checked first; one bad row refuses the whole
+ * Imports a check-in CSV (CHECKIN_CSV_COLUMNS). Every row is checked first; one bad row refuses the whole
  * file with its line number, and "replace" runs in the same transaction, so a failed import leaves
  * the old data exactly as it was.
  */

@@ -43,7 +43,7 @@ export function rsvpCsv(db: Db, where: SQL | undefined): AsyncIterable<string> {
   return csvDocument(RSVP_COLUMNS, batches());
 }
 
-/** rsvp_export_<UTC date>.csv: one file a day, as the spec names it. */
+/** rsvp_export_<UTC date>.csv: one file name a day, so downloads sort by date. */
 export function rsvpExportFileName(now = new Date()): string {
   return `rsvp_export_${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -10,7 +10,7 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * Bursts of confetti on `canvas` for about 3 s (spec §9); nothing when the visitor prefers reduced
+ * Bursts of confetti on `canvas` for about 3 s; nothing when the visitor prefers reduced
  * motion. No web worker: the CSP allows scripts from our own origin only. Returns a stop function.
  */
 export function celebrate(canvas: HTMLCanvasElement, durationMs = CONFETTI_DURATION_MS): () => void {

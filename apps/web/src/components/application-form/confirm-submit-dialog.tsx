@@ -12,7 +12,7 @@ import { Progress } from '@/components/ui/progress';
 interface ConfirmSubmitDialogProps {
   open: boolean;
   submitting: boolean;
-  /** 0 before sending; 10, 70 and 100 while submitting (spec §4). */
+  /** 0 before sending; 10, 70 and 100 while submitting, so the bar shows the submit's progress. */
   progress: number;
   onCancel: () => void;
   onConfirm: () => void;

@@ -10,7 +10,7 @@ describe('checkResumeFile', () => {
     expect(checkResumeFile({ name: 'CV.DOC', size: MENTOR_RESUME_MAX_BYTES }, 'mentor')).toBeNull();
   });
 
-  it("refuses a file over the role's limit with that role's spec message", () => {
+  it("refuses a file over the role's limit with that role's message", () => {
     expect(checkResumeFile({ name: 'cv.pdf', size: HACKER_RESUME_MAX_BYTES + 1 }, 'hacker')).toEqual({
       title: 'File Too Large',
       description: 'Resume file cannot exceed 10MB.',

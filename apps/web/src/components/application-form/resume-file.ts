@@ -12,7 +12,7 @@ export const INVALID_TYPE: FileProblem = { title: 'Invalid File Type', descripti
 export const TOO_LARGE_TITLE = 'File Too Large';
 
 /**
- * Spec §5: .pdf, .doc or .docx, at most the role's limit (hacker 10MB, mentor 5MB). Checked before
+ * Resumes are .pdf, .doc or .docx, at most the role's limit (hacker 10MB, mentor 5MB). Checked before
  * anything is uploaded; the server checks again, the type by content.
  */
 export function checkResumeFile(

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { celebrate } from './confetti';
 
 /**
- * After either application is submitted (spec §2: the mentor's is "the same success view"): the
+ * After either application is submitted (the mentor's is the same success view as the hacker's): the
  * title, about 3 s of confetti (none with reduced motion), the way back to the dashboard and the
  * event's social links. `children` says what happens next, in the role's words.
  */

@@ -27,7 +27,7 @@ interface SubmitFlowOptions<A> {
 }
 
 /**
- * The one submit flow of both application forms (spec §4): the checked answers held, the
+ * The one submit flow of both application forms: the checked answers held, the
  * confirmation dialog, then submitting with its progress (10, then 70 once the resume is in, then
  * 100) and the success toast. On an error the form comes back with its answers, which the draft
  * keeps saving.
@@ -79,7 +79,7 @@ export function useSubmitFlow<A>({
       setProgress(70);
       await send(answers, file);
       setProgress(100);
-      // The applicant's status changed (spec §4: after a successful submit the current user is refreshed).
+      // The applicant's status changed, so the current user is refreshed after a successful submit.
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       return true;
     } catch (err) {

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
-/** Status colours of spec §4, the same everywhere: pending yellow, accepted green, rejected red, waitlisted orange, others grey. */
+/** Status colours, the same everywhere: pending yellow, accepted green, rejected red, waitlisted orange, others grey. */
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
   {

@@ -12,7 +12,7 @@ interface DebouncedInputProps extends Omit<ComponentProps<typeof Input>, 'value'
 /**
  * A text input that shows every keystroke at once but commits (e.g. to the URL, which reloads the
  * list) only after a pause. A change of `value` from outside (Clear All, Back) replaces the text.
- * Admin lists wait the spec's 300 ms; the check-in desk passes a shorter delay.
+ * Admin lists wait 300 ms; the check-in desk passes a shorter delay.
  */
 export function DebouncedInput({ value, onCommit, delayMs = 300, onKeyDown, ...props }: DebouncedInputProps) {
   const [draft, setDraft] = useState(value);

@@ -44,7 +44,7 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Fetches a file with the session cookie and reads it while reporting progress. Failures are
- * ApiErrors like every other call (spec §8).
+ * ApiErrors like every other call.
  */
 export async function fetchBlob(url: string, options: DownloadOptions = {}): Promise<Blob> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, onProgress, signal } = options;

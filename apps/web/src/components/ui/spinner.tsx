@@ -11,7 +11,7 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
-/** Full-area loading state with the spec's "Loading..." wording. */
+/** Full-area loading state with the same "Loading..." wording everywhere. */
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
   return (
     <div

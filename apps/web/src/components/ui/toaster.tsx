@@ -14,7 +14,7 @@ const READABLE_STATUS_TEXT = {
   '--info-text': '#1e40af',
 } as CSSProperties;
 
-/** Toasts: a title and a description (spec §8 wording), announced politely to screen readers. */
+/** Toasts: a title and a description (the error catalogue's wording), announced politely to screen readers. */
 export function Toaster() {
   return (
     <Sonner

@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** The page a signed-out visitor asked for, restored after sign-in (spec §2). */
+/** The page a signed-out visitor asked for, restored after sign-in. */
 export const REDIRECT_AFTER_LOGIN_KEY = 'redirectAfterLogin';
 
 const NOT_SAVED = new Set<string>([paths.home, paths.adminLogin]);

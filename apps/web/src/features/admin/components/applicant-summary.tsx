@@ -108,7 +108,7 @@ export function ApplicantSummary({
         />
       </Section>
 
-      {/* Spec §2: the attendance details only when the RSVP is accepted. */}
+      {/* The attendance details only when the RSVP is accepted. */}
       {d.rsvp_status === 'accepted' ? (
         <Section title="RSVP" id={`${idPrefix}-rsvp`}>
           <Fields

@@ -36,7 +36,7 @@ describe('answer sections', () => {
     expect(essays[0]!.value).toBe('To learn.');
   });
 
-  it('shows the other answers in the spec order with readable labels and shared label maps', () => {
+  it('shows the other answers in form order with readable labels and shared label maps', () => {
     const { fields } = answerSections('hacker', hacker);
     const labels = fields.map((f) => f.label);
     expect(labels.slice(0, 4)).toEqual(['First Name', 'Last Name', 'Phone', 'Major']);

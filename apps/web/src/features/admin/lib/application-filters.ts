@@ -12,7 +12,7 @@ import { isoDateProblem } from '@lanyard/shared/dates';
 import { labelledOptions } from '@lanyard/shared/labels';
 
 /**
- * The applications tab's filters (spec §2), sort and page, and their representations: the page URL
+ * The applications tab's filters, sort and page, and their representations: the page URL
  * (so a filtered, sorted view is shareable and survives a reload), the query string of
  * GET /api/admin/applications and of the CSV export, and the `filter` of a bulk action by filter
  * (docs/api-admin.md).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registeredUsersNote, rsvpLabel, safeHttpUrl, statusLabel, statusTone } from './labels';
 
 describe('labels', () => {
-  it('colours statuses as spec §4 says', () => {
+  it('colours statuses pending yellow, accepted green, rejected red, waitlisted orange', () => {
     expect(statusTone('pending')).toBe('yellow');
     expect(statusTone('accepted')).toBe('green');
     expect(statusTone('rejected')).toBe('red');

@@ -3,7 +3,7 @@ import type { BadgeProps } from '@/components/ui/badge';
 
 type Tone = NonNullable<BadgeProps['tone']>;
 
-/** Spec §4 admin colours: pending yellow, accepted green, rejected red, waitlisted orange, others grey. */
+/** Admin status colours: pending yellow, accepted green, rejected red, waitlisted orange, others grey. */
 export function statusTone(status: string): Tone {
   switch (status) {
     case 'pending':
@@ -64,7 +64,7 @@ export function fullName(a: { first_name: string; last_name: string }): string {
   return `${a.first_name} ${a.last_name}`.trim();
 }
 
-/** Only http(s) links may become links; anything else stays text (QUALITY §12). */
+/** Only http(s) links may become links; anything else stays text, so a stored link cannot run script. */
 export function safeHttpUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const v = value.trim();
@@ -78,7 +78,7 @@ export function safeHttpUrl(value: unknown): string | null {
 }
 
 /**
- * The card counts applicants (spec: Registered Users); the Users list also lists staff accounts, so
+ * The card counts applicants (Registered Users); the Users list also lists staff accounts, so
  * the card says how the two numbers meet: "808 applicants + 1 staff account = 809 users".
  */
 export function registeredUsersNote(s: Pick<DashboardStats, 'total_users' | 'staff_users'>): string {

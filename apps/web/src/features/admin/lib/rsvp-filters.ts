@@ -3,7 +3,7 @@ import { LIABILITY_FILTERS, PHOTO_FILTERS } from '@lanyard/shared/rsvp';
 import { labelledOptions } from '@lanyard/shared/labels';
 
 /**
- * The RSVP tab's filters (spec §2) and their two representations: the page URL (so a filtered
+ * The RSVP tab's filters and their two representations: the page URL (so a filtered
  * view is shareable and survives a reload) and the query string of GET /api/admin/rsvp and of its
  * CSV export (docs/api-rsvp.md).
  */

@@ -4,7 +4,7 @@ import type { RsvpRow } from '@lanyard/shared/rsvp';
 import { safeHttpUrl } from './labels';
 
 /**
- * The Modify RSVP dialog (spec §2): the answer, and the attendance details only when it is
+ * The Modify RSVP dialog: the answer, and the attendance details only when it is
  * "accepted". What the form holds is plain strings and booleans; `toAdminRsvpBody` turns it into
  * the body of PUT /api/admin/applications/:id/rsvp.
  */

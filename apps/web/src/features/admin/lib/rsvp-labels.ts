@@ -30,7 +30,7 @@ const PHOTO_LABELS: Record<PhotoFilter, string> = {
 
 /**
  * The Photo Permission column ("N/A" when unanswered); the details dialog passes
- * "No Choice Made" (spec §2) for that case.
+ * "No Choice Made" for that case.
  */
 export function photoPermissionLabel(a: PhotoAnswers, unanswered = PHOTO_LABELS['n/a']): string {
   const key = photoPermission(a);

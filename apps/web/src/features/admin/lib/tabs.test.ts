@@ -10,7 +10,7 @@ describe('admin tab in the URL', () => {
     expect(readAdminTab(new URLSearchParams('tab=emails'))).toBe('emails');
   });
 
-  it('lists the tabs in the spec order, the e-mails view last', () => {
+  it('lists the tabs in their fixed order, the e-mails view last', () => {
     expect(ADMIN_TABS).toEqual(['users', 'applications', 'rsvp', 'bulk-actions', 'settings', 'emails']);
   });
 

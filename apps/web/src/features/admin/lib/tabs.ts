@@ -1,5 +1,5 @@
 /**
- * The admin portal's tabs (spec §2: users, applications, rsvp, bulk-actions, settings), then the
+ * The admin portal's tabs (users, applications, rsvp, bulk-actions, settings), then the
  * e-mail outbox; kept in the URL as `?tab=`; users is the default.
  */
 export const ADMIN_TABS = ['users', 'applications', 'rsvp', 'bulk-actions', 'settings', 'emails'] as const;

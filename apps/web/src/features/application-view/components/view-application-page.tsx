@@ -186,7 +186,7 @@ function formatSubmitted(iso: string): string | null {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** /view-application: the applicant's own answers, read-only (spec §2). */
+/** /view-application: the applicant's own answers, read-only. */
 export function ViewApplicationPage() {
   usePageTitle('Your Application');
   const event = useEventConfig();

@@ -29,7 +29,7 @@ export function oidcStartUrl(returnPath: string = SSO_RETURN_PATH): string {
   return `/api/auth/oidc/start?redirect=${encodeURIComponent(returnPath)}`;
 }
 
-/** The text under "Access Denied" for each `?sso_error=` the server sends back (spec §8). */
+/** The text under "Access Denied" for each `?sso_error=` the server sends back. */
 export function ssoErrorMessage(code: string): string {
   switch (code as OidcErrorCode) {
     case 'expired':

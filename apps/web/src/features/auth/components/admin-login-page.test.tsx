@@ -92,7 +92,7 @@ describe('admin single sign-on', () => {
 });
 
 describe('the greeting after sign-in', () => {
-  it("greets a volunteer with check-in wording, and an admin with the spec's", async () => {
+  it('greets a volunteer with check-in wording, and an admin with the admin wording', async () => {
     const volunteer = { ...admin, id: 'vol-1', email: 'door@example.org', role: 'volunteer' } as typeof admin;
     renderAt('/admin/login?sso=success', {
       oidc: { enabled: true, provider_name: 'Example ID' },

@@ -25,8 +25,8 @@ const acceptSaved = (path: string, user: PublicUser) =>
   user.role !== 'volunteer' || path.split(/[?#]/)[0] === paths.checkin;
 
 /**
- * Spec §2's "Admin Access Granted" is for admins; a volunteer is let into check-in only, and is told
- * so (docs/decisions/009).
+ * "Admin Access Granted" is for admins; a volunteer is let into check-in only, and is told
+ * so (docs/decisions/012).
  */
 function accessGranted(user: PublicUser): string {
   return user.role === 'volunteer' ? 'Check-in Access Granted' : 'Admin Access Granted';

@@ -30,7 +30,7 @@ export function LandingPage() {
     delayMs: POST_LOGIN_NAVIGATION_DELAY_MS,
   });
 
-  // Already signed in: straight on (spec §2). Held back while our own sign-in navigates.
+  // Already signed in: straight on. Held back while our own sign-in navigates.
   if (user && !isCompleting) return <Navigate to={homeFor(user)} replace />;
 
   return <LandingView event={event} onSignedIn={completeSignIn} busy={isCompleting} Link={AppLink} />;

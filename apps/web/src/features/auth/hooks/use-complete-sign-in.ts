@@ -11,7 +11,7 @@ interface CompleteSignInOptions {
   fallback: (user: PublicUser) => string;
   /** Whether a saved redirectAfterLogin suits this user (it is cleared either way). */
   accept?: (path: string, user: PublicUser) => boolean;
-  /** Spec §2: applicants move on after about 100 ms. */
+  /** Applicants move on after about 100 ms. */
   delayMs?: number;
 }
 

@@ -1,7 +1,7 @@
 import type { LoginBody, PublicUser, RegisterBody } from '@lanyard/shared/auth';
 import { api, unexpectedResponseError } from '@/lib/api-client';
 
-// The landing page's requests, through the same client (spec §8 error rules) but checked by hand
+// The landing page's requests, through the same client (its error rules) but checked by hand
 // instead of with the zod response schemas: see docs/decisions/005-light-landing.md.
 
 const USER_ROLES = new Set(['hacker', 'mentor', 'admin', 'volunteer']);

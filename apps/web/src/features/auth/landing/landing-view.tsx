@@ -7,7 +7,7 @@ import { CARD_CONTENT, CARD_DESCRIPTION, CARD_HEADER_TOP, CARD_TITLE } from './l
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
 
-// The landing page (spec §2 "Landing (/)"), rendered both by the light first load of `/` and by the
+// The landing page (`/`), rendered both by the light first load of `/` and by the
 // app's `/` route. No file under `landing/` imports a router, TanStack Query, zod, react-hook-form,
 // sonner, Radix or tailwind-merge (docs/decisions/005-light-landing.md): the markup and classes
 // stand in for the shared Card, Tabs, FormField, Input, Button and Spinner components.

@@ -97,7 +97,7 @@ function LightLanding({ config, me }: { config: EventConfig; me: Promise<PublicU
     setBusy(true);
     dismissToasts();
     const target = landingTarget(user);
-    // Spec §2: on to the dashboard after about 100 ms, replacing the history entry. A full load,
+    // On to the dashboard after about 100 ms, replacing the history entry. A full load,
     // because the signed-in pages need the app this page did not download.
     window.setTimeout(() => window.location.replace(target), POST_LOGIN_NAVIGATION_DELAY_MS);
   };

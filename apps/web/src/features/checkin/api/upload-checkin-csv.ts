@@ -11,7 +11,7 @@ export interface UploadCheckinCsvInput {
 
 /**
  * POST /api/checkin/upload-csv (multipart: `password`, `replace_existing`, `file`). A bad row answers
- * 400 "Line N: ..." and nothing is imported. Errors follow the API client's rules (spec §8).
+ * 400 "Line N: ..." and nothing is imported. Errors follow the API client's rules (lib/api-client.ts).
  */
 export async function uploadCheckinCsv({ password, replaceExisting, file }: UploadCheckinCsvInput) {
   const form = new FormData();

@@ -59,7 +59,7 @@ export function FiltersToggle({
   );
 }
 
-/** Spec §2 filters besides the search (which sits in the door's search bar); all live in the URL. */
+/** The check-in filters besides the search (which sits in the door's search bar); all live in the URL. */
 export function CheckinFiltersCard({
   id,
   filters,

@@ -55,7 +55,7 @@ const FILTERS_ID = 'checkin-filters';
 const MENU_ID = 'checkin-actions';
 
 /**
- * /checkin (spec §2): the door. Search first (kept at the top), then the people as dense rows with
+ * /checkin: the door. Search first (kept at the top), then the people as dense rows with
  * their Check In button; everything else is one line or folded away on a phone. Live across desks.
  */
 export function CheckinPage() {

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { roleCountsLine } from '../lib/format';
 
 /**
- * The spec's three cards as one line of counts (hackers only), so the people come first on a
+ * The three count cards as one line of counts (hackers only), so the people come first on a
  * phone; on a wider screen the line counting everyone and each role follows on the same line.
  */
 export function CheckinStats({ stats, loading }: { stats: Stats | undefined; loading: boolean }) {

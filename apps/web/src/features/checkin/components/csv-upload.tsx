@@ -15,7 +15,7 @@ import { RestrictedAccessDialog } from './restricted-access-dialog';
 
 const NO_FILE = 'Please select a CSV file to upload';
 
-/** The CSV import of spec §2/§5, unlocked by the upload password. */
+/** The check-in CSV import, unlocked by the upload password. */
 export function CsvUpload() {
   // Kept in memory only for this page's life: never in the URL, storage or the bundle.
   const [password, setPassword] = useState<string | null>(null);

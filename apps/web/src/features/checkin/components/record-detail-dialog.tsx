@@ -29,7 +29,7 @@ interface RecordDetailDialogProps {
 
 const NOT_PROVIDED = 'Not provided';
 
-/** Every field of a record (spec §2), the big Check In / Undo button, and the edit pencil. */
+/** Every field of a record, the big Check In / Undo button, and the edit pencil. */
 export function RecordDetailDialog({
   record,
   origin = 'list',

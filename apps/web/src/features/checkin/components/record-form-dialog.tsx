@@ -43,7 +43,7 @@ interface RecordFormDialogProps {
   onSaved: (record: CheckinRecord) => void;
 }
 
-/** Create (a walk-in) and Edit share every field (spec §2). */
+/** Create (a walk-in) and Edit share every field. */
 export function RecordFormDialog({ target, onClose, onSaved }: RecordFormDialogProps) {
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -114,7 +114,7 @@ function RecordForm({
     }
   };
 
-  // Spec §5: a miss says "Missing fields" and names them (the fields are marked inline too).
+  // A miss says "Missing fields" and names them (the fields are marked inline too).
   const onInvalid = () => {
     const missing = missingFormFields(getValues());
     if (missing.length)

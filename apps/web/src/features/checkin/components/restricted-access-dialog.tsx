@@ -23,7 +23,7 @@ interface RestrictedAccessDialogProps {
   onUnlocked: (password: string) => void;
 }
 
-/** Spec §5: the CSV upload is behind a password the server checks; a wrong one says "Incorrect password". */
+/** The CSV upload is behind a password the server checks; a wrong one says "Incorrect password". */
 export function RestrictedAccessDialog({ open, onOpenChange, onUnlocked }: RestrictedAccessDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

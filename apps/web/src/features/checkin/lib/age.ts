@@ -1,6 +1,6 @@
 import { ageOn, isRealDate, parseBirthMonth } from '@lanyard/shared/dates';
 
-/** The age badge of spec §2: blue ring 18+, red under 18, grey when the birthday is not known. */
+/** The age badge: blue ring 18+, red under 18, grey when the birthday is not known. */
 export type AgeBadgeState =
   | { kind: 'adult'; age: number; label: string }
   | { kind: 'minor'; age: number; label: string }
@@ -18,7 +18,7 @@ function wholeNumber(v: Part): number | undefined {
 /**
  * Age on the event's first day (`eventStartDate`, YYYY-MM-DD, from the event config): 18 on the
  * birthday itself, still 17 the day before. Unknown when any part is missing or the date cannot
- * exist. The month may be 1-12 or a month name or abbreviation (spec §5), as the CSV allows.
+ * exist. The month may be 1-12 or a month name or abbreviation, as the CSV allows.
  */
 export function ageBadge(
   birth: { birthYear: Part; birthMonth: Part; birthDay: Part },

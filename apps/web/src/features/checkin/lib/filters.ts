@@ -2,7 +2,7 @@ import { CHECKIN_ROLES, PAGE_SIZE, type CheckinRole } from '@lanyard/shared/cons
 import { roleTitle } from '@lanyard/shared/labels';
 
 /**
- * The check-in page's filters (spec §2) and their two representations: the page URL (a filtered
+ * The check-in page's filters and their two representations: the page URL (a filtered
  * view survives a reload and can be shared between desks) and the query string of
  * GET /api/checkin/records (docs/api-checkin.md).
  */

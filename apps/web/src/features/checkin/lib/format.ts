@@ -15,7 +15,7 @@ export function formatCheckedInAt(iso: string | null, now = new Date()): string 
   });
 }
 
-/** Shirt sizes are shown upper-case (spec §2). */
+/** Shirt sizes are shown upper-case, however they were typed or imported. */
 export function formatShirtSize(size: string | null): string {
   return size ? size.toUpperCase() : '';
 }

@@ -122,7 +122,7 @@ export function isHttpUrl(value: string | null | undefined): value is string {
 
 const requiredSet = new Set<string>(CHECKIN_REQUIRED_FIELDS);
 
-/** The required fields left empty, in form order (spec §5: "Missing fields" lists them). */
+/** The required fields left empty, in form order ("Missing fields" lists them). */
 export function missingFormFields(values: RecordFormValues): RecordField[] {
   return (Object.keys(FIELD_LABELS) as RecordField[]).filter(
     (k) => requiredSet.has(k) && values[k].trim() === '',

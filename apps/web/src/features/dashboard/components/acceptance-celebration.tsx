@@ -19,7 +19,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Confetti bursts every 250 ms for 6 s (spec §9), drawn on our own canvas without a worker: the
+ * Confetti bursts every 250 ms for 6 s, drawn on our own canvas without a worker: the
  * page's CSP allows no blob: workers. Nothing is drawn (or even downloaded) under reduced motion.
  */
 function Confetti() {

@@ -121,7 +121,7 @@ export function DashboardPage() {
         />
       ) : null}
 
-      {/* Spec §2: above the status card, once the role's decision is out. */}
+      {/* Above the status card, once the role's decision is out. */}
       {application.data && shouldShowRsvpCard(status, released) ? (
         <RsvpCard
           application={application.data}

@@ -241,7 +241,7 @@ describe('RsvpCard: accepted applicant', () => {
     expect(await screen.findByText(RSVP_DEADLINE_MESSAGE)).toBeTruthy();
   });
 
-  it('any other failure: the spec toast, and the form stays', async () => {
+  it('any other failure: the generic toast, and the form stays', async () => {
     serve({
       app: application('accepted'),
       settings: () => settings(),

@@ -68,7 +68,7 @@ function useServerNow(serverTime: string | undefined, receivedAt: number, deadli
 }
 
 /**
- * The applicant's RSVP (spec §2, §4, §5, §8), shown above the status card once a decision is released:
+ * The applicant's RSVP, shown above the status card once a decision is released:
  * the form while RSVPs are open, a thank-you once answered, the reason when it cannot be answered.
  */
 export function RsvpCard({ application, accountEmail, onRefetchApplication }: RsvpCardProps) {

@@ -12,7 +12,7 @@ interface RsvpConfirmDialogProps {
 }
 
 /**
- * The last step before an RSVP is sent (spec §5): a plain confirmation, or one the applicant unlocks by
+ * The last step before an RSVP is sent: a plain confirmation, or one the applicant unlocks by
  * typing "confirm" (any case). It cannot be dismissed while the answer is being sent.
  */
 export function RsvpConfirmDialog({ open, copy, ...rest }: RsvpConfirmDialogProps) {

@@ -26,7 +26,7 @@ export type RsvpFormValues = z.input<typeof rsvpSubmissionObject>;
 type FormControl = Control<RsvpFormValues, unknown, RsvpSubmission>;
 
 /**
- * The shared rules (spec §5) through react-hook-form. Only an accepted applicant confirming attendance
+ * The shared RSVP rules (@lanyard/shared) through react-hook-form. Only an accepted applicant confirming attendance
  * gives details; any other answer is just the response, so fields hidden by the choice never block it.
  */
 export function rsvpResolver(status: RsvpApplicantStatus): Resolver<RsvpFormValues, unknown, RsvpSubmission> {
@@ -58,7 +58,7 @@ export interface RsvpFormProps {
   onValid: (values: RsvpSubmission) => void;
 }
 
-/** The RSVP answer (spec §4, §5): radio cards for the response, then the attendance details if attending. */
+/** The RSVP answer: radio cards for the response, then the attendance details if attending. */
 export function RsvpForm({
   status,
   schoolName,

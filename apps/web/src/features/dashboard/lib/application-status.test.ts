@@ -10,7 +10,7 @@ import {
 const base = { applyPath: '/mentor-apply', viewPath: '/view-application', eventName: 'Test Hacks I' };
 const viewOf = (status: string, released: boolean) => applicationStatusView({ ...base, status, released });
 
-describe('dashboard status card (spec §4)', () => {
+describe('dashboard status card', () => {
   it('not_started: gray "Not Started", Start Application to the role\'s form', () => {
     const v = viewOf('not_started', false);
     expect([v.label, v.tone]).toEqual(['Not Started', 'gray']);

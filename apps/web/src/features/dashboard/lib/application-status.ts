@@ -35,13 +35,13 @@ export function isSubmittedStatus(status: string): boolean {
   return (SUBMITTED_STATUSES as readonly string[]).includes(status);
 }
 
-/** Spec §9: the dashboard refreshes the application every 30 s once it has been sent. */
+/** The dashboard refreshes the application every 30 s once it has been sent. */
 export function shouldPollApplication(status: string): boolean {
   return isSubmittedStatus(status);
 }
 
 /**
- * Spec §4 "Dashboard labels": badge, message and the one next action for every applicant status.
+ * Dashboard labels: badge, message and the one next action for every applicant status.
  * Before the role's decisions are released every sent application reads "Under Review".
  */
 export function applicationStatusView({

@@ -16,7 +16,7 @@ import {
   type RsvpCardInput,
 } from './rsvp-card';
 
-describe('shouldShowRsvpCard (spec §2, §4)', () => {
+describe('shouldShowRsvpCard', () => {
   it.each(['accepted', 'waitlisted'])('%s with decisions released: shown', (status) => {
     expect(shouldShowRsvpCard(status, true)).toBe(true);
   });
@@ -43,7 +43,7 @@ function input(over: Partial<RsvpCardInput>): RsvpCardInput {
   return { status: 'accepted', released: true, rsvpStatus: null, settings: open, now: NOW, ...over };
 }
 
-describe('rsvpCardState (spec §4)', () => {
+describe('rsvpCardState', () => {
   it('accepted or waitlisted, open, no answer: the form for that status', () => {
     expect(rsvpCardState(input({}))).toEqual({ kind: 'form', status: 'accepted' });
     expect(rsvpCardState(input({ status: 'waitlisted' }))).toEqual({ kind: 'form', status: 'waitlisted' });
@@ -103,7 +103,7 @@ describe('isDeadlinePassed', () => {
   });
 });
 
-describe('the typed confirmation (spec §5, decision 015)', () => {
+describe('the typed confirmation (decision 015)', () => {
   it('accepted applicants type it to decline, not to attend (one tap with the waiver)', () => {
     expect(requiresTypedConfirmation('accepted', 'accepted')).toBe(false);
     expect(requiresTypedConfirmation('accepted', 'declined')).toBe(true);
@@ -152,7 +152,7 @@ describe('isAttending', () => {
   });
 });
 
-describe('rsvpRefusal (spec §8)', () => {
+describe('rsvpRefusal', () => {
   it('a 403 saying RSVPs are closed', () => {
     const err = new ApiError(403, 'RSVPs are currently closed. Please check back later.', 'rsvp_closed');
     expect(rsvpRefusal(err)).toBe('closed');
@@ -171,7 +171,7 @@ describe('rsvpRefusal (spec §8)', () => {
   });
 });
 
-describe('recordedLabel (spec §4 thank-you states)', () => {
+describe('recordedLabel (thank-you states)', () => {
   it('Accepted, Staying on Waitlist, Declined (and an admin-set Maybe)', () => {
     expect(recordedLabel('accepted', 'accepted')).toBe('Accepted');
     expect(recordedLabel('waitlisted', 'accepted')).toBe('Staying on Waitlist');

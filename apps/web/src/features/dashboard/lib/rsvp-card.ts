@@ -5,14 +5,14 @@ const RSVP_STATUSES = ['accepted', 'waitlisted'] as const;
 
 /**
  * The RSVP card shows only for a decision there is something to answer to (accepted or waitlisted),
- * once decisions are released for the applicant's role. Spec §4: rejected applicants see only the
+ * once decisions are released for the applicant's role. Rejected applicants see only the
  * decision message, which the status card already gives (issue 14, item 9).
  */
 export function shouldShowRsvpCard(status: string, released: boolean): boolean {
   return released && (RSVP_STATUSES as readonly string[]).includes(status);
 }
 
-/** Statuses that answer an RSVP (spec §4): the accepted attend or not, the waitlisted stay or leave. */
+/** Statuses that answer an RSVP: the accepted attend or not, the waitlisted stay or leave. */
 export type RsvpApplicantStatus = 'accepted' | 'waitlisted';
 export type RsvpResponse = 'accepted' | 'declined';
 
@@ -40,7 +40,7 @@ export interface RsvpCardInput {
 }
 
 /**
- * Spec §4 "RSVP (applicant)": rejected applicants get no card; a recorded answer shows the
+ * Rejected applicants get no card; a recorded answer shows the
  * thank-you state (even once RSVPs close); otherwise the form shows only while RSVPs are open and
  * the deadline has not passed (a deadline is still open at its exact moment, as on the server).
  */
@@ -71,11 +71,11 @@ export function releaseCopy(eventName: string): ConfirmationCopy {
   };
 }
 
-/** The word the applicant types to confirm (spec §5). */
+/** The word the applicant types to confirm a final answer. */
 export const CONFIRM_WORD = 'confirm';
 
 /**
- * Declining a spot or leaving the waitlist is final: the applicant types "confirm" (spec §5).
+ * Declining a spot or leaving the waitlist is final: the applicant types "confirm".
  * Confirming attendance needs no typed word (issue 14, item 6, decision 015): the checked waiver
  * and one tap are enough, since the place can now be released in the portal.
  */
@@ -83,7 +83,7 @@ export function requiresTypedConfirmation(_status: RsvpApplicantStatus, response
   return response === 'declined';
 }
 
-/** The words of a radio choice, by the applicant's status (spec §4). */
+/** The words of a radio choice, by the applicant's status. */
 export function responseChoices(
   status: RsvpApplicantStatus,
 ): { value: RsvpResponse; label: string; description: string }[] {
@@ -167,7 +167,7 @@ export function isAttending(status: RsvpApplicantStatus, response: RsvpResponse 
 }
 
 /**
- * Spec §8: a 403 whose message says RSVPs are closed or the deadline has passed shows that message
+ * A 403 whose message says RSVPs are closed or the deadline has passed shows that message
  * instead of the form; anything else is a failed submission.
  */
 export function rsvpRefusal(err: unknown): 'closed' | 'deadline_passed' | null {
@@ -177,7 +177,7 @@ export function rsvpRefusal(err: unknown): 'closed' | 'deadline_passed' | null {
   return null;
 }
 
-/** The thank-you state's badge label (spec §4: Accepted, Staying on Waitlist, Declined). */
+/** The thank-you state's badge label (Accepted, Staying on Waitlist, Declined). */
 export function recordedLabel(status: RsvpApplicantStatus, rsvp: RsvpStatus): string {
   if (rsvp === 'declined') return 'Declined';
   if (rsvp === 'maybe') return 'Maybe';

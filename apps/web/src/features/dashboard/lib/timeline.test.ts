@@ -8,7 +8,7 @@ function states(role: string, status: string): Record<string, string> {
   return Object.fromEntries(buildTimeline(role, status, event).map((s) => [s.id, s.state]));
 }
 
-describe('timeline step states (spec §4)', () => {
+describe('timeline step states', () => {
   it('not_started: opened done, started current, the rest ahead', () => {
     expect(states('hacker', 'not_started')).toEqual({
       opened: 'done',

@@ -13,12 +13,12 @@ export interface TimelineStep {
 
 type StepId = 'opened' | 'started' | 'submitted' | 'deadline' | 'decisions' | 'confirmation' | 'event';
 
-/** The steps that track progress, in order; the deadline is a date marker between them (spec §4). */
+/** The steps that track progress, in order; the deadline is a date marker between them. */
 const PROGRESS_STEPS = ['opened', 'started', 'submitted', 'decisions', 'confirmation', 'event'] as const;
 type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
 /**
- * Spec §4, step state from the applicant's status:
+ * Step state from the applicant's status:
  * not_started: opened done, started current; in_progress: opened and started done, submitted current;
  * submitted: first three done, decisions current; accepted: first four done, confirmation current;
  * rejected: first four done, none current. Waitlisted applicants also confirm (RSVP), so they follow accepted.

@@ -22,7 +22,7 @@ interface ApplicationsFiltersProps {
   onChange: (patch: Partial<ApplicationFilters>) => void;
 }
 
-/** Every filter of spec §2 but the search (which stays in the bar), opened from "Filters". */
+/** Every filter of the Applications tab but the search (which stays in the bar), opened from "Filters". */
 export function ApplicationsFilters({ id, filters, onChange }: ApplicationsFiltersProps) {
   const uid = useId();
   const badRange = filters.dateFrom !== '' && filters.dateTo !== '' && filters.dateFrom > filters.dateTo;

@@ -22,7 +22,7 @@ export interface BulkStatusAction {
   icon: typeof Check;
 }
 
-/** In the spec's order (Bulk Accept, Bulk Reject, Bulk Waitlist). */
+/** In a fixed order (Bulk Accept, Bulk Reject, Bulk Waitlist). */
 export const BULK_STATUS_ACTIONS: readonly BulkStatusAction[] = [
   {
     status: 'accepted',
@@ -68,7 +68,7 @@ export function selectionPhrase(count: number, matching: boolean): string {
   return `${formatCount(count)} selected ${count === 1 ? 'application' : 'applications'}`;
 }
 
-/** A refused count says what changed (the server's words); anything else the spec's message. */
+/** A refused count says what changed (the server's words); anything else a generic message. */
 export function bulkErrorMessage(err: unknown, fallback: string): string {
   return isApiError(err) && err.code === 'count_changed' ? err.message : fallback;
 }

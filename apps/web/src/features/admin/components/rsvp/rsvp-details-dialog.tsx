@@ -9,7 +9,7 @@ interface RsvpDetailsDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2: read-only; the attendance details only when the RSVP is accepted. */
+/** Read-only; the attendance details only when the RSVP is accepted. */
 export function RsvpDetailsDialog({ row, onClose }: RsvpDetailsDialogProps) {
   return (
     <Dialog open={row !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -38,7 +38,7 @@ interface RsvpEditDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2 "Modify dialog": the RSVP status, and the attendance details only when accepted. */
+/** The Modify RSVP dialog: the RSVP status, and the attendance details only when accepted. */
 export function RsvpEditDialog({ row, onClose }: RsvpEditDialogProps) {
   const update = useUpdateRsvp();
   return (
@@ -64,7 +64,7 @@ export function RsvpEditDialog({ row, onClose }: RsvpEditDialogProps) {
                   },
                   onError: (err) =>
                     toast.error('Error', {
-                      // A refusal naming a field is worth reading; anything else is the spec's words.
+                      // A refusal naming a field is worth reading; anything else gets the generic message.
                       description: isClientError(err)
                         ? `${UPDATE_RSVP_ERROR} ${err.message}`
                         : UPDATE_RSVP_ERROR,

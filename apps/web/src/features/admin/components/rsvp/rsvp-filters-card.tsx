@@ -22,7 +22,7 @@ interface RsvpFiltersCardProps {
   onClear: () => void;
 }
 
-/** Spec §2 RSVP filters: search (name, email), then chips; all of it lives in the URL. */
+/** RSVP filters: search (name, email), then chips; all of it lives in the URL. */
 export function RsvpFiltersCard({ filters, onChange, onClear }: RsvpFiltersCardProps) {
   const count = activeRsvpFilterCount(filters);
   return (

@@ -13,7 +13,7 @@ const ITEMS: { key: keyof RsvpStats; label: string; accent: string }[] = [
   { key: 'no_response', label: 'No Response', accent: 'border-l-slate-300' },
 ];
 
-/** Spec §2 "Statistics card": the counts of the filtered set (`rsvp_stats`). */
+/** The statistics card: the counts of the filtered set (`rsvp_stats`). */
 export function RsvpStatsCard({ stats, loading }: { stats: RsvpStats | undefined; loading: boolean }) {
   return (
     <Card aria-labelledby="rsvp-stats-title" className="flex flex-col gap-3 p-4 sm:p-5">

@@ -28,7 +28,7 @@ import { RsvpTable } from './rsvp-table';
 export const LOAD_RSVP_ERROR = 'Failed to load RSVP data';
 export const EXPORT_RSVP_ERROR = 'Failed to export RSVPs.';
 
-/** Admin portal, RSVP tab (spec §2): statistics, filters in the URL, the table, modify and details. */
+/** Admin portal, RSVP tab: statistics, filters in the URL, the table, modify and details. */
 export function RsvpTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readRsvpParams(searchParams);

@@ -154,7 +154,7 @@ export type AddCodeResult =
   | { outcome: 'duplicate'; codes: string[]; code: string }
   | { outcome: 'invalid'; codes: string[]; message: string };
 
-/** Spec §5: access codes are forced upper case; duplicates are not added; empty input is ignored. */
+/** Access codes are forced upper case; duplicates are not added; empty input is ignored. */
 export function addAccessCode(codes: readonly string[], input: string): AddCodeResult {
   const list = [...codes];
   if (input.trim() === '') return { outcome: 'empty', codes: list };

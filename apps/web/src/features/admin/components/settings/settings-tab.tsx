@@ -9,7 +9,7 @@ import { SettingsForm } from './settings-form';
 
 export const LOAD_SETTINGS_ERROR = 'Failed to load application settings.';
 
-/** Admin portal, settings tab (spec §2 "Application Control"). */
+/** Admin portal, settings tab: application windows, decisions and access codes. */
 export function SettingsTab() {
   const settings = useAdminSettings();
   // Bumped to start the form again from the saved settings (after Save or Reset Changes).

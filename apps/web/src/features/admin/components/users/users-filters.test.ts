@@ -66,7 +66,7 @@ describe('users API query string', () => {
 });
 
 describe('userStatusView', () => {
-  it('uses the spec colours', () => {
+  it('uses the admin status colours', () => {
     expect(userStatusView('pending')).toEqual({ label: 'Pending', tone: 'yellow' });
     expect(userStatusView('accepted').tone).toBe('green');
     expect(userStatusView('rejected').tone).toBe('red');

@@ -10,7 +10,7 @@ import {
 } from '../../api/users-list';
 
 /**
- * The users tab keeps its filters in the URL (ARCHITECTURE "Look and feel"), under keys of its own
+ * The users tab keeps its filters in the URL (so a filtered view can be shared and survives a reload), under keys of its own
  * so they never collide with another tab's filters.
  */
 export const USERS_URL_KEYS = {
@@ -75,7 +75,7 @@ const STATUS_TONE: Partial<Record<AdminUser['application_status'], Tone>> = {
   waitlisted: 'orange',
 };
 
-/** Badge label and colour of a user's application status (spec §4 admin colours). */
+/** Badge label and colour of a user's application status (the admin status colours). */
 export function userStatusView(status: AdminUser['application_status']): { label: string; tone: Tone } {
   if (status === 'admin') return { label: 'N/A', tone: 'gray' };
   return { label: statusLabel(status), tone: STATUS_TONE[status] ?? 'gray' };

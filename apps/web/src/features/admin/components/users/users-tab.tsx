@@ -38,7 +38,7 @@ export const LOAD_USERS_INLINE = 'Failed to fetch users.';
 
 type PendingAction = { kind: 'delete' | 'reset'; user: AdminUser } | null;
 
-/** Admin portal, users tab (spec §2 "User Management"). */
+/** Admin portal, users tab: search, filters, export, reset and delete. */
 export function UsersTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readUsersParams(searchParams), [searchParams]);
