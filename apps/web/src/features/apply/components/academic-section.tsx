@@ -23,6 +23,7 @@ export function AcademicSection({ control, register, errors }: HackerSectionProp
             render={({ field }) => (
               <SchoolPicker
                 {...ctl}
+                name={field.name}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

@@ -24,6 +24,7 @@ export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, '
               <CityAutocomplete
                 {...ctl}
                 messageId="travelFrom-lookup"
+                name={field.name}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

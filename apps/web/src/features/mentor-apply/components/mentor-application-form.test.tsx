@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { eventConfigSchema } from '@lanyard/shared/event';
+import { formQuestions } from '@lanyard/shared/questions';
 import { Toaster } from '@/components/ui/toaster';
 import { EventConfigProvider } from '@/config/event-config';
 import { createQueryClient } from '@/lib/query-client';
@@ -162,6 +163,19 @@ describe('MentorApplicationForm', () => {
     );
     expect(within(languages).getByRole('button', { name: 'Remove Zig' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Hybrid' })).toHaveProperty('checked', true);
+  });
+
+  it('has a control named after every mentor question of the catalogue', () => {
+    serve();
+    renderForm();
+    const form = screen.getByRole('form', { name: 'Mentor application' });
+    const missing = formQuestions('mentor')
+      .map((q) => q.key)
+      .filter((key) => !form.querySelector(`[name="${key}"]`));
+    expect(
+      missing,
+      'catalogue questions with no control of that name: add one to mentor-application-form.tsx',
+    ).toEqual([]);
   });
 
   it('an empty submit says "Missing Information" and sends nothing', async () => {
