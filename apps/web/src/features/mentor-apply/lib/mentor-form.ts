@@ -1,5 +1,5 @@
 import {
-  MENTOR_PRESETS,
+  type MENTOR_PRESETS,
   MENTOR_TERMS_MESSAGE,
   MENTOR_WORD_LIMIT_MESSAGE,
   type MentorAnswers,
@@ -23,7 +23,6 @@ export type MentorFormValues = Omit<MentorAnswers, MentorChoiceKey> & {
 };
 
 export type MentorListField = keyof typeof MENTOR_PRESETS;
-export const MENTOR_LIST_FIELDS = Object.keys(MENTOR_PRESETS) as MentorListField[];
 
 const MENTOR_QUESTIONS = formQuestions('mentor');
 type MentorField = keyof MentorFormValues;
