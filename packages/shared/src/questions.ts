@@ -5,3 +5,4 @@ export * from './questions/catalogue';
 export * from './questions/schema';
 export * from './questions/columns';
 export * from './questions/display';
+export * from './questions/form';

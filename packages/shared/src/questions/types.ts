@@ -67,6 +67,11 @@ export interface QuestionDef {
   roles?: readonly ApplicantRole[];
   help?: string;
   wordLimit?: number;
+  /**
+   * A yes/no the applicant must answer either way: the form starts with neither ticked rather
+   * than "no", so leaving it is not mistaken for an answer.
+   */
+  startsUnanswered?: boolean;
   /** A choice question's values and their words. */
   options?: Readonly<Record<string, string>>;
   /** The choice completed in the applicant's own words by another question ("Other: …"). */

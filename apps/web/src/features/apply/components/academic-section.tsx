@@ -2,10 +2,11 @@ import { Controller, useWatch } from 'react-hook-form';
 import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
 import { FormField } from '@/components/ui/form-field';
 import { CheckboxField, FormSection } from '@/components/application-form/fields';
-import { FieldLabel, optionsOf, SelectField, TextField } from '@/components/ui/form';
+import { FieldLabel } from '@/components/ui/form';
 import type { HackerFormValues } from '../lib/form-values';
 import { type HackerFormControl, type HackerSectionProps } from './form-controls';
 import { SchoolPicker } from './school-picker';
+import { QuestionField } from '@/components/application-form/question-field';
 
 export function AcademicSection({ control, register, errors }: HackerSectionProps) {
   return (
@@ -23,6 +24,7 @@ export function AcademicSection({ control, register, errors }: HackerSectionProp
             render={({ field }) => (
               <SchoolPicker
                 {...ctl}
+                name={field.name}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -33,16 +35,10 @@ export function AcademicSection({ control, register, errors }: HackerSectionProp
         )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<HackerFormValues>
-          name="major"
-          label={questionPrompt('major')}
-          required
-          placeholder="e.g. Computer Science"
-        />
-        <TextField<HackerFormValues>
+        <QuestionField<HackerFormValues> role="hacker" name="major" placeholder="e.g. Computer Science" />
+        <QuestionField<HackerFormValues>
+          role="hacker"
           name="graduationYear"
-          label={questionPrompt('graduationYear')}
-          required
           inputMode="numeric"
           placeholder="e.g. 2027"
         />
@@ -57,12 +53,7 @@ function HighSchoolYear({ control }: { control: HackerFormControl }) {
   const isHighSchool = useWatch({ control, name: 'isHighSchool' });
   if (!isHighSchool) return null;
   return (
-    <SelectField<HackerFormValues>
-      name="highSchoolYear"
-      label={questionPrompt('highSchoolYear')}
-      required
-      options={optionsOf(QUESTIONS.highSchoolYear.options)}
-      className="sm:max-w-xs"
-    />
+    // Asked, and then required, only once high school is ticked: a rule of the form, not the schema.
+    <QuestionField<HackerFormValues> role="hacker" name="highSchoolYear" required className="sm:max-w-xs" />
   );
 }

@@ -10,6 +10,7 @@ export const CITY_LOOKUP_FAILED_MESSAGE =
 
 interface CityAutocompleteProps {
   id: string;
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;

@@ -1,11 +1,11 @@
 import { Controller } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
-import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
-import { TextField } from '@/components/ui/form';
+import { questionPrompt } from '@lanyard/shared/questions';
 import { useEventConfig } from '@/config/event-config';
 import { CheckboxField, ChoiceGroup, FormSection } from '@/components/application-form/fields';
 import type { HackerFormValues } from '../lib/form-values';
 import { type HackerSectionProps } from './form-controls';
+import { QuestionField } from '@/components/application-form/question-field';
 
 export function CommunitySection({ control, register }: Pick<HackerSectionProps, 'control' | 'register'>) {
   const event = useEventConfig();
@@ -47,12 +47,7 @@ export function CommunitySection({ control, register }: Pick<HackerSectionProps,
           ))}
         </ul>
       ) : null}
-      <TextField<HackerFormValues>
-        name="referralName"
-        label={questionPrompt('referralName')}
-        hint={QUESTIONS.referralName.help}
-        autoComplete="off"
-      />
+      <QuestionField<HackerFormValues> role="hacker" name="referralName" autoComplete="off" />
       <CheckboxField
         id="recruitmentEmails"
         label={questionPrompt('recruitmentEmails')}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { MyApplication, UploadedFile } from '@lanyard/shared/application';
+import { formQuestions } from '@lanyard/shared/questions';
 import type { PublicSettings } from '@lanyard/shared/settings';
 import { renderWithProviders, testEventConfig, testPublicSettings } from '@/testing';
 import { HackerApplyPage } from './hacker-apply-page';
@@ -201,6 +202,23 @@ describe('HackerApplyPage', () => {
       description: 'First name is required',
     });
     expect(posted('/api/applications/hacker')).toHaveLength(0);
+  });
+
+  it('has a control named after every hacker question of the catalogue', async () => {
+    // Answers that open every question shown only on a condition.
+    server.draft = {
+      answers: { isHighSchool: true, gender: 'other', race: 'raceOther', birthYear: 2010 },
+      resume: null,
+    };
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Hacker application' });
+    const missing = formQuestions('hacker')
+      .map((q) => q.key)
+      .filter((key) => !form.querySelector(`[name="${key}"]`));
+    expect(
+      missing,
+      'catalogue questions with no control of that name: add one to the section components in features/apply/components',
+    ).toEqual([]);
   });
 
   it('titles its sections in Title Case, like the mentor form and the read-only view', async () => {

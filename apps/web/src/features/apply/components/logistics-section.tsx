@@ -3,9 +3,10 @@ import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
 import { FormField } from '@/components/ui/form-field';
 import { CityAutocomplete } from './city-autocomplete';
 import { FormSection } from '@/components/application-form/fields';
-import { FieldLabel, TextField } from '@/components/ui/form';
+import { FieldLabel } from '@/components/ui/form';
 import type { HackerFormValues } from '../lib/form-values';
 import { YesNoField, type HackerSectionProps } from './form-controls';
+import { QuestionField } from '@/components/application-form/question-field';
 
 export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, 'control' | 'errors'>) {
   return (
@@ -24,6 +25,7 @@ export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, '
               <CityAutocomplete
                 {...ctl}
                 messageId="travelFrom-lookup"
+                name={field.name}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -36,13 +38,12 @@ export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, '
       <YesNoField control={control} name="needsVisa" legend={questionPrompt('needsVisa')} />
       <YesNoField control={control} name="needsAccommodation" legend={questionPrompt('needsAccommodation')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<HackerFormValues>
+        <QuestionField<HackerFormValues>
+          role="hacker"
           name="dietaryRestrictions"
-          label={questionPrompt('dietaryRestrictions')}
-          hint={QUESTIONS.dietaryRestrictions.help}
           placeholder="e.g. vegetarian"
         />
-        <TextField<HackerFormValues> name="howDidYouHear" label={questionPrompt('howDidYouHear')} required />
+        <QuestionField<HackerFormValues> role="hacker" name="howDidYouHear" />
       </div>
     </FormSection>
   );

@@ -1,14 +1,15 @@
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { QUESTIONS, questionPrompt } from '@lanyard/shared/questions';
+import { questionPrompt } from '@lanyard/shared/questions';
 import { AccountEmailField } from '@/components/application-form/account-email-field';
 import { FormSection } from '@/components/application-form/fields';
-import { optionsOf, RequiredMark, SelectField, TextField } from '@/components/ui/form';
+import { RequiredMark } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useEventConfig } from '@/config/event-config';
 import { type HackerFormValues } from '../lib/form-values';
 import { BirthdayFields, GuardianField } from './birthday-fields';
 import { type HackerFormControl, type HackerSectionProps } from './form-controls';
+import { QuestionField } from '@/components/application-form/question-field';
 
 export function PersonalSection({
   control,
@@ -21,24 +22,12 @@ export function PersonalSection({
   return (
     <FormSection id="personal" title="Personal Information">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<HackerFormValues>
-          name="firstName"
-          label={questionPrompt('firstName')}
-          required
-          autoComplete="given-name"
-        />
-        <TextField<HackerFormValues>
-          name="lastName"
-          label={questionPrompt('lastName')}
-          required
-          autoComplete="family-name"
-        />
+        <QuestionField<HackerFormValues> role="hacker" name="firstName" autoComplete="given-name" />
+        <QuestionField<HackerFormValues> role="hacker" name="lastName" autoComplete="family-name" />
         <AccountEmailField email={email} />
-        <TextField<HackerFormValues>
+        <QuestionField<HackerFormValues>
+          role="hacker"
           name="phone"
-          label={questionPrompt('phone')}
-          required
-          type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder="+1 555 123 4567"
@@ -55,16 +44,8 @@ export function PersonalSection({
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField<HackerFormValues>
-          name="gender"
-          label={questionPrompt('gender')}
-          options={optionsOf(QUESTIONS.gender.options)}
-        />
-        <SelectField<HackerFormValues>
-          name="race"
-          label={questionPrompt('race')}
-          options={optionsOf(QUESTIONS.race.options)}
-        />
+        <QuestionField<HackerFormValues> role="hacker" name="gender" />
+        <QuestionField<HackerFormValues> role="hacker" name="race" />
         <OtherText
           control={control}
           when={(v) => v.gender === 'other'}
@@ -81,11 +62,7 @@ export function PersonalSection({
           register={register('raceOther')}
           error={errors.raceOther?.message}
         />
-        <SelectField<HackerFormValues>
-          name="shirtSize"
-          label={questionPrompt('shirtSize')}
-          options={optionsOf(QUESTIONS.shirtSize.options)}
-        />
+        <QuestionField<HackerFormValues> role="hacker" name="shirtSize" />
       </div>
     </FormSection>
   );

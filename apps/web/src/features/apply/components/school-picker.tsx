@@ -24,6 +24,7 @@ function loadSchoolIndex(): Promise<SchoolIndex> {
 
 interface SchoolPickerProps {
   id: string;
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;

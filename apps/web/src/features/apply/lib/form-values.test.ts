@@ -5,6 +5,7 @@ import {
   TERMS_MESSAGE,
   type HackerAnswers,
 } from '@lanyard/shared/application';
+import { formQuestions } from '@lanyard/shared/questions';
 import {
   crossFieldErrors,
   draftAnswersFromForm,
@@ -61,6 +62,38 @@ describe('formValuesFromDraft', () => {
   it('round-trips through draftAnswersFromForm', () => {
     const values = { ...emptyHackerForm(), firstName: 'Grace', birthDay: 9, needsAccommodation: false };
     expect(formValuesFromDraft(draftAnswersFromForm(values))).toEqual(values);
+  });
+});
+
+describe('the draft round trip follows the question catalogue', () => {
+  /** An answer of the right shape for each hacker question. */
+  const sample = Object.fromEntries(
+    formQuestions('hacker').map((q) => {
+      switch (q.kind) {
+        case 'string':
+          return [q.key, `answer to ${q.key}`];
+        case 'boolean':
+          return [q.key, true];
+        case 'number':
+          return [q.key, 7];
+        case 'choice':
+          return [q.key, Object.keys(q.options ?? {}).at(-1)];
+        case 'list':
+          return [q.key, ['one', 'two']];
+      }
+    }),
+  );
+
+  it('keeps an answer to every question of the catalogue', () => {
+    expect(formValuesFromDraft(draftAnswersFromForm(formValuesFromDraft(sample)))).toEqual(sample);
+  });
+
+  it('starts every text question empty and every box unticked but the yes/no questions', () => {
+    const blank = emptyHackerForm() as Record<string, unknown>;
+    for (const q of formQuestions('hacker')) {
+      if (q.kind === 'string') expect(blank[q.key], q.key).toBe('');
+      if (q.kind === 'boolean') expect(blank[q.key], q.key).toBe(q.startsUnanswered ? undefined : false);
+    }
   });
 });
 

@@ -1,69 +1,24 @@
 import type { z } from 'zod';
 import {
   BIRTHDAY_MESSAGE,
-  GENDERS,
   GUARDIAN_MESSAGE,
-  HIGH_SCHOOL_YEARS,
-  RACES,
-  SOCIAL_MEDIA_CONNECTIONS,
   TERMS_MESSAGE,
   type HackerAnswers,
   type hackerAnswersObject,
 } from '@lanyard/shared/application';
-import { GUARDIAN_FIELD_BIRTH_YEAR_AFTER, SHIRT_SIZES } from '@lanyard/shared/constants';
+import { GUARDIAN_FIELD_BIRTH_YEAR_AFTER } from '@lanyard/shared/constants';
 import { isUnder18On, isValidBirthday } from '@lanyard/shared/dates';
+import { blankFormValues, draftFormValue, formQuestions } from '@lanyard/shared/questions';
 
 /** What the form holds while it is being filled in (the schema's input side). */
 export type HackerFormValues = z.input<typeof hackerAnswersObject>;
 export type HackerFieldName = keyof HackerFormValues & string;
 
-const TEXT_FIELDS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'major',
-  'university',
-  'graduationYear',
-  'travelFrom',
-  'genderOther',
-  'raceOther',
-  'howDidYouHear',
-  'dietaryRestrictions',
-  'backgroundQuestion',
-  'householdObjectQuestion',
-  'whyAttendQuestion',
-  'portfolio',
-  'guardianName',
-  'referralName',
-] as const satisfies readonly HackerFieldName[];
+const HACKER_QUESTIONS = formQuestions('hacker');
 
-const BOOLEAN_FIELDS = [
-  'isHighSchool',
-  'needsVisa',
-  'needsAccommodation',
-  'recruitmentEmails',
-  'termsAccepted',
-  'mlhTermsAccepted',
-] as const satisfies readonly HackerFieldName[];
-
-const NUMBER_FIELDS = ['birthMonth', 'birthDay', 'birthYear'] as const satisfies readonly HackerFieldName[];
-
-const CHOICE_FIELDS = {
-  highSchoolYear: HIGH_SCHOOL_YEARS,
-  gender: GENDERS,
-  race: RACES,
-  shirtSize: SHIRT_SIZES,
-  socialMediaConnection: SOCIAL_MEDIA_CONNECTIONS,
-} as const satisfies Partial<Record<HackerFieldName, readonly string[]>>;
-
-/** A blank form: empty text, unticked boxes, nothing chosen. */
+/** A blank form: empty text, unticked boxes, nothing chosen, as the question catalogue declares them. */
 export function emptyHackerForm(): HackerFormValues {
-  const values: Record<string, unknown> = {};
-  for (const f of TEXT_FIELDS) values[f] = '';
-  for (const f of ['isHighSchool', 'recruitmentEmails', 'termsAccepted', 'mlhTermsAccepted'])
-    values[f] = false;
-  // needsVisa / needsAccommodation start unanswered; birth parts and choices start undefined.
-  return values as HackerFormValues;
+  return blankFormValues('hacker') as HackerFormValues;
 }
 
 /**
@@ -73,32 +28,21 @@ export function emptyHackerForm(): HackerFormValues {
 export function formValuesFromDraft(answers: Record<string, unknown> | null | undefined): HackerFormValues {
   const values = emptyHackerForm() as Record<string, unknown>;
   if (!answers) return values as HackerFormValues;
-  for (const f of TEXT_FIELDS) {
-    const v = answers[f];
-    if (typeof v === 'string') values[f] = v;
-  }
-  for (const f of BOOLEAN_FIELDS) {
-    const v = answers[f];
-    if (typeof v === 'boolean') values[f] = v;
-  }
-  for (const f of NUMBER_FIELDS) {
-    const v = answers[f];
-    if (typeof v === 'number' && Number.isFinite(v)) values[f] = v;
-  }
-  for (const [f, choices] of Object.entries(CHOICE_FIELDS)) {
-    const v = answers[f];
-    if (typeof v === 'string' && (choices as readonly string[]).includes(v)) values[f] = v;
+  for (const q of HACKER_QUESTIONS) {
+    const v = draftFormValue(q, answers[q.key]);
+    if (v !== undefined) values[q.key] = v;
   }
   return values as HackerFormValues;
 }
 
-/** The form's current values as a draft's answers: JSON-safe, nothing undefined or NaN. */
+/** The form's current values as a draft's answers: JSON-safe (lists keep their text), nothing undefined or NaN. */
 export function draftAnswersFromForm(values: Partial<HackerFormValues>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(values)) {
+  for (const [key, v] of Object.entries(values as Record<string, unknown>)) {
     if (v === undefined || v === null) continue;
     if (typeof v === 'number' && !Number.isFinite(v)) continue;
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = v;
+    else if (Array.isArray(v)) out[key] = v.filter((item) => typeof item === 'string');
   }
   return out;
 }

@@ -39,7 +39,7 @@ export function ListPicker({ id, legend, presets, value, onChange, customLabel }
   };
 
   return (
-    <fieldset className="flex flex-col gap-3" data-testid={id}>
+    <fieldset className="flex flex-col gap-3" name={id} data-testid={id}>
       <legend className="mb-1 text-sm font-medium text-slate-800">
         {legend}
         <span className="ml-2 text-xs font-normal text-slate-600">

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formQuestions } from '@lanyard/shared/questions';
 import { renderWithProviders } from '@/testing';
 import { MentorApplicationForm } from './mentor-application-form';
 
@@ -124,6 +125,19 @@ describe('MentorApplicationForm', () => {
     );
     expect(within(languages).getByRole('button', { name: 'Remove Zig' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Hybrid' })).toHaveProperty('checked', true);
+  });
+
+  it('has a control named after every mentor question of the catalogue', () => {
+    serve();
+    renderForm();
+    const form = screen.getByRole('form', { name: 'Mentor application' });
+    const missing = formQuestions('mentor')
+      .map((q) => q.key)
+      .filter((key) => !form.querySelector(`[name="${key}"]`));
+    expect(
+      missing,
+      'catalogue questions with no control of that name: add one to mentor-application-form.tsx',
+    ).toEqual([]);
   });
 
   it('an empty submit says "Missing Information" and sends nothing', async () => {

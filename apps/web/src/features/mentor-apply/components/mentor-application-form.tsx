@@ -10,13 +10,12 @@ import {
   type UploadedFile,
 } from '@lanyard/shared/application';
 import { WORD_LIMITS } from '@lanyard/shared/constants';
-import { QUESTIONS } from '@lanyard/shared/questions';
 import { AccountEmailField } from '@/components/application-form/account-email-field';
 import { ApplicationFormHeader } from '@/components/application-form/application-form-header';
 import { ConfirmSubmitDialog } from '@/components/application-form/confirm-submit-dialog';
 import { EssayField } from '@/components/application-form/essay-field';
 import { CheckboxField, ChoiceGroup, FormSection } from '@/components/application-form/fields';
-import { RequiredMark, TextareaField, TextField } from '@/components/ui/form';
+import { RequiredMark } from '@/components/ui/form';
 import { ResumeField } from '@/components/application-form/resume-field';
 import { SubmitBar } from '@/components/application-form/submit-bar';
 import { useApplicationDraft } from '@/components/application-form/use-application-draft';
@@ -29,6 +28,7 @@ import { useSubmitMentorApplication } from '../api/submit-mentor-application';
 import { AVAILABILITY_QUESTIONS, LIST_QUESTIONS } from '../lib/mentor-questions';
 import { draftAnswers, submissionProblem, valuesFromDraft, type MentorFormValues } from '../lib/mentor-form';
 import { ListPicker } from './list-picker';
+import { QuestionField } from '@/components/application-form/question-field';
 
 // The schema's input type requires the availability answers the form starts without; the values are
 // otherwise the same shape, and the schema still checks every one of them.
@@ -128,46 +128,13 @@ export function MentorApplicationForm({
         >
           <FormSection id="mentor-about" title="About You">
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField<MentorFormValues>
-                name="firstName"
-                label="First name"
-                required
-                autoComplete="given-name"
-              />
-              <TextField<MentorFormValues>
-                name="lastName"
-                label="Last name"
-                required
-                autoComplete="family-name"
-              />
+              <QuestionField<MentorFormValues> role="mentor" name="firstName" autoComplete="given-name" />
+              <QuestionField<MentorFormValues> role="mentor" name="lastName" autoComplete="family-name" />
               <AccountEmailField email={email} />
-              <TextField<MentorFormValues>
-                name="phone"
-                label="Phone number"
-                required
-                type="tel"
-                autoComplete="tel"
-              />
-              <TextField<MentorFormValues>
-                name="title"
-                label="Title"
-                required
-                autoComplete="organization-title"
-                hint={QUESTIONS.title.help}
-              />
-              <TextField<MentorFormValues>
-                name="affiliation"
-                label="Affiliation"
-                required
-                autoComplete="organization"
-                hint={QUESTIONS.affiliation.help}
-              />
-              <TextField<MentorFormValues>
-                name="workEmail"
-                label="Work email"
-                type="email"
-                autoComplete="work email"
-              />
+              <QuestionField<MentorFormValues> role="mentor" name="phone" autoComplete="tel" />
+              <QuestionField<MentorFormValues> role="mentor" name="title" autoComplete="organization-title" />
+              <QuestionField<MentorFormValues> role="mentor" name="affiliation" autoComplete="organization" />
+              <QuestionField<MentorFormValues> role="mentor" name="workEmail" autoComplete="work email" />
             </div>
           </FormSection>
 
@@ -232,12 +199,8 @@ export function MentorApplicationForm({
               required={false}
               enforced
             />
-            <TextareaField<MentorFormValues>
-              name="additionalInfo"
-              label="Anything else you'd like us to know?"
-              rows={4}
-            />
-            <TextField<MentorFormValues> name="howDidYouHear" label="How did you hear about us?" />
+            <QuestionField<MentorFormValues> role="mentor" name="additionalInfo" rows={4} />
+            <QuestionField<MentorFormValues> role="mentor" name="howDidYouHear" />
             <ResumeField resume={resume} disabled={submitting} />
           </FormSection>
 

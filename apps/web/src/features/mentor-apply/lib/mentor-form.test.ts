@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mentorAnswersSchema, mentorSubmissionSchema } from '@lanyard/shared/application';
+import { formQuestions } from '@lanyard/shared/questions';
 import {
   addListEntry,
   draftAnswers,
@@ -136,6 +137,26 @@ describe('drafts', () => {
     expect(values.onsiteAvailability).toBe('virtual');
     expect(values.databases).toEqual(['Redis']);
     expect(values.termsAccepted).toBe(false);
+  });
+
+  it('keeps an answer to every mentor question of the catalogue', () => {
+    const sample = Object.fromEntries(
+      formQuestions('mentor').map((q) => {
+        switch (q.kind) {
+          case 'string':
+            return [q.key, `answer to ${q.key}`];
+          case 'boolean':
+            return [q.key, true];
+          case 'number':
+            return [q.key, 7];
+          case 'choice':
+            return [q.key, Object.keys(q.options ?? {}).at(-1)];
+          case 'list':
+            return [q.key, ['one', 'two']];
+        }
+      }),
+    );
+    expect(valuesFromDraft(draftAnswers(valuesFromDraft(sample)))).toEqual(sample);
   });
 
   it('no draft means an empty form', () => {

@@ -1,86 +1,45 @@
 import {
-  AVAILABILITY,
-  MENTOR_PRESETS,
+  type MENTOR_PRESETS,
   MENTOR_TERMS_MESSAGE,
   MENTOR_WORD_LIMIT_MESSAGE,
-  ONSITE_AVAILABILITY,
-  WORKSHOP_INTEREST,
+  type MentorAnswers,
 } from '@lanyard/shared/application';
 import { WORD_LIMITS } from '@lanyard/shared/constants';
 import { countWords } from '@lanyard/shared/dates';
+import { blankFormValues, draftFormValue, formQuestions, type QUESTIONS } from '@lanyard/shared/questions';
 
-type Availability = (typeof AVAILABILITY)[number];
+type Catalogue = typeof QUESTIONS;
+type MentorChoiceKey = {
+  [K in keyof MentorAnswers]: K extends keyof Catalogue
+    ? Catalogue[K]['type'] extends 'choice'
+      ? K
+      : never
+    : never;
+}[keyof MentorAnswers];
 
-/** What the form holds: the shared schema's answers, with the availability questions unanswered at first. */
-export interface MentorFormValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  title: string;
-  affiliation: string;
-  workEmail: string;
-  mentorAvailability?: Availability | undefined;
-  judgeAvailability?: Availability | undefined;
-  workshopInterest?: (typeof WORKSHOP_INTEREST)[number] | undefined;
-  onsiteAvailability?: (typeof ONSITE_AVAILABILITY)[number] | undefined;
-  expertiseAreas: string[];
-  programmingLanguages: string[];
-  buildTools: string[];
-  frameworks: string[];
-  databases: string[];
-  whyGoodFit: string;
-  additionalInfo: string;
-  howDidYouHear: string;
-  termsAccepted: boolean;
-  mlhTermsAccepted: boolean;
-}
+/** What the form holds: the shared schema's answers, with the choices unanswered at first. */
+export type MentorFormValues = Omit<MentorAnswers, MentorChoiceKey> & {
+  [K in MentorChoiceKey]?: MentorAnswers[K] | undefined;
+};
 
 export type MentorListField = keyof typeof MENTOR_PRESETS;
-export const MENTOR_LIST_FIELDS = Object.keys(MENTOR_PRESETS) as MentorListField[];
 
-export const REQUIRED_TEXT_FIELDS = ['firstName', 'lastName', 'phone', 'title', 'affiliation'] as const;
-export const AVAILABILITY_FIELDS = [
-  'mentorAvailability',
-  'judgeAvailability',
-  'workshopInterest',
-  'onsiteAvailability',
-] as const;
-const TEXT_FIELDS = [
-  ...REQUIRED_TEXT_FIELDS,
-  'workEmail',
-  'whyGoodFit',
-  'additionalInfo',
-  'howDidYouHear',
-] as const;
+const MENTOR_QUESTIONS = formQuestions('mentor');
+type MentorField = keyof MentorFormValues;
+
+/** The text answers the schema refuses when empty: the "required fields" of the submit toast. */
+export const REQUIRED_TEXT_FIELDS = MENTOR_QUESTIONS.filter(
+  (q) => q.kind === 'string' && !q.validation.mentor?.safeParse('').success,
+).map((q) => q.key as MentorField);
+export const AVAILABILITY_FIELDS = MENTOR_QUESTIONS.filter(
+  (q) => q.kind === 'choice' && q.section === 'availability',
+).map((q) => q.key as MentorChoiceKey);
 
 /** Bounds of the shared schema: a list holds at most 40 entries of at most 60 characters. */
 export const LIST_MAX_ENTRIES = 40;
 export const LIST_ENTRY_MAX_LENGTH = 60;
 
-export const EMPTY_MENTOR_VALUES: MentorFormValues = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  title: '',
-  affiliation: '',
-  workEmail: '',
-  expertiseAreas: [],
-  programmingLanguages: [],
-  buildTools: [],
-  frameworks: [],
-  databases: [],
-  whyGoodFit: '',
-  additionalInfo: '',
-  howDidYouHear: '',
-  termsAccepted: false,
-  mlhTermsAccepted: false,
-};
-
-function pick<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
-    ? (value as T)
-    : undefined;
-}
+export const EMPTY_MENTOR_VALUES = blankFormValues('mentor') as MentorFormValues;
 
 function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
@@ -95,21 +54,13 @@ function stringList(value: unknown): string[] {
 
 /** A saved draft's answers back into form values: anything missing or malformed starts empty. */
 export function valuesFromDraft(answers: Record<string, unknown> | null | undefined): MentorFormValues {
-  const values: MentorFormValues = { ...EMPTY_MENTOR_VALUES };
-  if (!answers) return values;
-  for (const key of TEXT_FIELDS) {
-    const v = answers[key];
-    if (typeof v === 'string') values[key] = v;
+  const values: Record<string, unknown> = { ...EMPTY_MENTOR_VALUES };
+  if (!answers) return values as MentorFormValues;
+  for (const q of MENTOR_QUESTIONS) {
+    const v = q.kind === 'list' ? stringList(answers[q.key]) : draftFormValue(q, answers[q.key]);
+    if (v !== undefined) values[q.key] = v;
   }
-  values.mentorAvailability = pick(AVAILABILITY, answers.mentorAvailability) ?? values.mentorAvailability;
-  values.judgeAvailability = pick(AVAILABILITY, answers.judgeAvailability) ?? values.judgeAvailability;
-  values.workshopInterest = pick(WORKSHOP_INTEREST, answers.workshopInterest) ?? values.workshopInterest;
-  values.onsiteAvailability =
-    pick(ONSITE_AVAILABILITY, answers.onsiteAvailability) ?? values.onsiteAvailability;
-  for (const key of MENTOR_LIST_FIELDS) values[key] = stringList(answers[key]);
-  values.termsAccepted = answers.termsAccepted === true;
-  values.mlhTermsAccepted = answers.mlhTermsAccepted === true;
-  return values;
+  return values as MentorFormValues;
 }
 
 /** The answers as a draft stores them (unanswered questions left out). */
