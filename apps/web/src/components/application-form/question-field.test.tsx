@@ -1,36 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { eventConfigSchema } from '@lanyard/shared/event';
 import { EventConfigProvider } from '@/config/event-config';
+import { testEvent } from '@/testing';
 import { QuestionField } from './question-field';
 
 afterEach(cleanup);
 
-const event = eventConfigSchema.parse({
-  name: 'Test Hacks',
-  edition: 'I',
-  startDate: '2025-09-19',
-  endDate: '2025-09-21',
-  dates: {
-    applicationsOpen: 'July 3, 2025',
-    applicationDeadline: 'August 18, 2025',
-    expectedDecisions: 'Early August',
-    rsvpDeadline: 'Mid August',
-    event: 'Sept 19-21, 2025',
-  },
-  venue: { name: 'Hall', address: '1 Main St', city: 'Town' },
-  contactEmail: 'team@example.org',
-  supportEmail: 'help@example.org',
-  websiteUrl: 'https://example.org',
-  faqUrl: 'https://example.org/faq',
-  instagramUrl: 'https://instagram.com/example',
-  socialLinks: [],
-  liabilityWaiverUrl: 'https://example.org/waiver.pdf',
-  photoReleaseUrl: 'https://example.org/photo.pdf',
-  brandColor: '#4f46e5',
-  footerCredit: 'Built by tests',
-});
+const event = testEvent;
 
 function Form({ children }: { children: React.ReactNode }) {
   const form = useForm<FieldValues>();
