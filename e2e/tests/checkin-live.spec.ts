@@ -46,7 +46,9 @@ test.describe('check-in live updates', () => {
       const rowB = recordRow(deskB, record.email);
       await expect(rowB.getByRole('button', { name: /^Undo/ })).toBeVisible({ timeout: 5000 });
       await expect(rowB.getByRole('cell').nth(7)).toHaveText(emailA);
-      // Desk A's search was handed back empty for the next name: look the person up again.
+      // Desk A's search is handed back empty for the next name once its own answer arrives, which
+      // may be after desk B heard of it: wait for that, then look the person up again.
+      await expect(deskA.getByLabel('Search', { exact: true })).toHaveValue('');
       await searchCheckin(deskA, tag);
       await expect(recordRow(deskA, record.email).getByRole('button', { name: /^Undo/ })).toBeVisible();
 
