@@ -14,8 +14,14 @@ export const PASSWORD_MAX = 128;
 
 export const APPLICANT_ROLES = ['hacker', 'mentor'] as const;
 export type ApplicantRole = (typeof APPLICANT_ROLES)[number];
-export const USER_ROLES = ['hacker', 'mentor', 'admin', 'volunteer'] as const;
+export const USER_ROLES = ['hacker', 'mentor', 'admin', 'volunteer', 'reviewer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** Accounts admins create for the event's staff; they sign in at /admin/login. */
+export const STAFF_ROLES = ['admin', 'volunteer', 'reviewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role ?? '');
+}
 
 /** Statuses stored on an application (admin view). */
 export const APPLICATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'waitlisted'] as const;
@@ -49,5 +55,6 @@ export function roleLabel(role: string): string {
   if (role === 'mentor') return 'Mentor';
   if (role === 'admin') return 'Admin';
   if (role === 'volunteer') return 'Volunteer';
+  if (role === 'reviewer') return 'Reviewer';
   return role;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
-import { lockSettings, readSettings, writeSettings } from './settings';
+import { DEFAULT_REVIEW_SETTINGS } from '@lanyard/shared/review';
+import { lockSettings, readSettings, reviewSettingsOf, writeSettings } from './settings';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -80,5 +81,22 @@ describe('the settings accessor', () => {
     expect(order).toEqual(['first', 'second']);
     expect(row.id).toBe(1);
     expect(await rowCount()).toBe(1);
+  });
+});
+
+describe('reviewSettingsOf', () => {
+  it('reads a row that never saved review settings as the defaults', async () => {
+    await ctx.database.pool.query('update settings set review = null');
+    expect(reviewSettingsOf(await readSettings(ctx.database.db))).toEqual(DEFAULT_REVIEW_SETTINGS);
+  });
+
+  it('keeps each stored field that parses, and reads a bad one as its default', async () => {
+    await ctx.database.pool.query(
+      `update settings set review = '{"reviews_per_application": 3, "ranking": "sideways", "extra": 1}'::jsonb`,
+    );
+    const review = reviewSettingsOf(await readSettings(ctx.database.db));
+    expect(review.reviews_per_application).toBe(3);
+    expect(review.ranking).toBe('calibrated');
+    expect(review.rubric).toEqual(DEFAULT_REVIEW_SETTINGS.rubric);
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_REVIEW_SETTINGS, reviewSettingsSchema, type ReviewSettings } from '@lanyard/shared/review';
 import type { DbOrTx, Tx } from './client';
 import { settings } from './schema/index';
 
@@ -27,6 +28,7 @@ function defaultSettings(): SettingsRow {
     rsvpDeadline: null,
     rsvpOpen: true,
     emailTemplates: {},
+    review: null,
     updatedAt: new Date(0),
   };
 }
@@ -68,4 +70,22 @@ export async function writeSettings(tx: Tx, patch: SettingsPatch): Promise<Setti
     .where(ONE)
     .returning();
   return row!;
+}
+
+/**
+ * The review settings (rubric, blind fields, k, disagreement, ranking) of a settings row: a row that
+ * never saved them, or holds a shape an older version wrote, reads as the defaults field by field.
+ */
+export function reviewSettingsOf(row: SettingsRow): ReviewSettings {
+  const stored = row.review && typeof row.review === 'object' ? (row.review as Record<string, unknown>) : {};
+  const merged = { ...DEFAULT_REVIEW_SETTINGS, ...stored };
+  const parsed = reviewSettingsSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  // One bad field must not throw away the rest: keep each stored field that parses on its own.
+  const out: Record<string, unknown> = { ...DEFAULT_REVIEW_SETTINGS };
+  for (const [key, value] of Object.entries(stored)) {
+    const candidate = { ...out, [key]: value };
+    if (reviewSettingsSchema.safeParse(candidate).success) out[key] = value;
+  }
+  return reviewSettingsSchema.parse(out);
 }

@@ -13,13 +13,15 @@ import { findSession, SESSION_ABSOLUTE_MS } from '../modules/auth/sessions';
  * Who may call a route. Every /api route must declare one: a route without it fails at start-up,
  * so nothing is ever public by accident.
  */
-export type Access = 'public' | 'user' | 'applicant' | 'admin' | 'staff';
+export type Access = 'public' | 'user' | 'applicant' | 'admin' | 'staff' | 'reviewer';
 
 const ROLES_FOR: Record<Exclude<Access, 'public' | 'user'>, readonly UserRole[]> = {
   applicant: ['hacker', 'mentor'],
   admin: ['admin'],
   // Door staff: admins and check-in volunteers.
   staff: ['admin', 'volunteer'],
+  // Application review: reviewers, and admins, who may review too.
+  reviewer: ['admin', 'reviewer'],
 };
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -22,6 +23,7 @@ import {
   RSVP_STATUSES,
   USER_ROLES,
 } from '@lanyard/shared/constants';
+import { REVIEW_FLAGS, SKIP_REASONS } from '@lanyard/shared/review';
 
 // The schema covers the whole spec now, so later issues add columns rather than reshape tables.
 
@@ -33,6 +35,8 @@ export const checkinRole = pgEnum('checkin_role', CHECKIN_ROLES);
 export const authTokenKind = pgEnum('auth_token_kind', ['email_verification', 'password_reset']);
 // 'sending' marks a message handed to SMTP; one left so by a crash is never resent blindly.
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
+export const reviewFlag = pgEnum('review_flag', REVIEW_FLAGS);
+export const reviewSkipReason = pgEnum('review_skip_reason', SKIP_REASONS);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -156,6 +160,14 @@ export const applications = pgTable(
     liabilityWaiverAccepted: boolean('liability_waiver_accepted'),
     photoClearanceAccepted: boolean('photo_clearance_accepted'),
     photoSharingOptOut: boolean('photo_sharing_opt_out'),
+    // Review at scale (modules/review), kept on the row so "next application" reads one index:
+    // reviews submitted, whether they disagree (one more review is then needed), whether any flags
+    // it, the mean of the reviews' totals, and whether it has all the reviews it needs.
+    reviewCount: smallint('review_count').notNull().default(0),
+    reviewDisputed: boolean('review_disputed').notNull().default(false),
+    reviewFlagged: boolean('review_flagged').notNull().default(false),
+    reviewScoreRaw: doublePrecision('review_score_raw'),
+    reviewComplete: boolean('review_complete').notNull().default(false),
     // What the admin list's search matches, lower-cased once on write: `search_text like lower(pattern)`
     // is exactly `ilike` on the concatenation, without lower-casing every row of a broad search.
     searchText: text('search_text').generatedAlwaysAs(
@@ -178,6 +190,10 @@ export const applications = pgTable(
     // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters
     // intersects them inside the index instead of AND-ing a 30,000-row status bitmap.
     index('applications_search_idx').using('gin', t.searchText.op('gin_trgm_ops'), t.role, t.status),
+    // The review queue: submitted applications still short of reviews, oldest first.
+    index('applications_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted' and not ${t.reviewComplete}`),
     // Migration 0005 also adds applications_list_cover_idx on (role, status) INCLUDE (school,
     // search_text), which Drizzle cannot declare: it counts searches too short or too common for
     // trigrams (e.g. "li") from the index alone, without reading the wide rows.
@@ -198,6 +214,8 @@ export const settings = pgTable(
     rsvpDeadline: timestamp('rsvp_deadline', { withTimezone: true }),
     rsvpOpen: boolean('rsvp_open').notNull().default(true),
     emailTemplates: jsonb('email_templates').notNull().default({}),
+    // The rubric, blind fields and review rules (@lanyard/shared/review); null reads as the defaults.
+    review: jsonb('review'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('settings_singleton', sql`${t.id} = 1`)],
@@ -363,4 +381,72 @@ export const oidcLogins = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('oidc_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** One reviewer's scores for one application; reviewers never see each other's. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    // Kept when the reviewer's account is deleted: the score still stands.
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    role: applicantRole('role').notNull(),
+    /** Criterion id to score (1..its scale), for the role's rubric at the time. */
+    scores: jsonb('scores').notNull(),
+    /** The weighted total on 1..the rubric's top (weightedTotal in @lanyard/shared/review). */
+    total: doublePrecision('total').notNull(),
+    note: text('note').notNull().default(''),
+    flag: reviewFlag('flag'),
+    flagReason: text('flag_reason').notNull().default(''),
+    /** Time spent on the review as the screen measured it, for the reviewers' median. */
+    durationMs: integer('duration_ms'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reviews_application_reviewer_key').on(t.applicationId, t.reviewerId),
+    index('reviews_reviewer_idx').on(t.reviewerId, t.updatedAt),
+    index('reviews_role_idx').on(t.role, t.reviewerId),
+  ],
+);
+
+/** A reviewer who passed on an application (conflict of interest, not comfortable): never given it again. */
+export const reviewSkips = pgTable(
+  'review_skips',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reviewSkipReason('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.reviewerId] }),
+    index('review_skips_reviewer_idx').on(t.reviewerId),
+  ],
+);
+
+/** An application handed to a reviewer by "next", kept for them until expires_at. */
+export const reviewHolds = pgTable(
+  'review_holds',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.reviewerId] }),
+    index('review_holds_reviewer_idx').on(t.reviewerId, t.expiresAt),
+  ],
 );

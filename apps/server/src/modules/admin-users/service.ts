@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminUser, auditQuerySchema } from '@lanyard/shared/admin';
-import type { UserRole } from '@lanyard/shared/constants';
+import { STAFF_ROLES, type UserRole } from '@lanyard/shared/constants';
 import type { Db } from '../../db/client';
 import { applicationDrafts, applications, auditLog, uploads, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
@@ -23,7 +23,7 @@ export interface UserFilters {
 
 function statusExpr(): SQL<AdminUser['application_status']> {
   return sql<AdminUser['application_status']>`case
-    when ${users.role} in ('admin', 'volunteer') then 'admin'
+    when ${inArray(users.role, [...STAFF_ROLES])} then 'admin'
     when ${applications.id} is null and ${applicationDrafts.userId} is not null then 'in_progress'
     when ${applications.id} is null then 'not_started'
     when ${applications.status} = 'submitted' then 'pending'

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { ApplicantRole, ApplicantViewStatus, UserRole } from '@lanyard/shared/constants';
+import { isStaffRole, type ApplicantRole, type ApplicantViewStatus, type UserRole } from '@lanyard/shared/constants';
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -31,7 +31,7 @@ export async function applicantViewStatus(
   userId: string,
   role: UserRole,
 ): Promise<PublicUser['applicationStatus']> {
-  if (role === 'admin' || role === 'volunteer') return 'admin';
+  if (isStaffRole(role)) return 'admin';
   const [rows, s] = await Promise.all([
     db
       .select({ status: applications.status, role: applications.role })
@@ -130,8 +130,9 @@ export async function login(
     : await burnPasswordCheck(body.password).then(() => false);
   // The route's rate limit counts this code (SIGN_IN_LIMIT).
   if (!user || !valid) throw errors.unauthorized('Invalid email or password.', 'invalid_credentials');
-  // Check-in volunteers sign in here too; the server keeps them to /checkin (access 'staff').
-  if (opts.adminOnly && user.role !== 'admin' && user.role !== 'volunteer') {
+  // Volunteers and reviewers sign in here too; the server keeps them to /checkin ('staff') and
+  // /review ('reviewer').
+  if (opts.adminOnly && !isStaffRole(user.role)) {
     throw errors.forbidden('This account is not authorized for the admin portal.', 'not_admin');
   }
   const token = await createSession(ctx.db, ctx.config.sessionSecret, user.id, ctx);

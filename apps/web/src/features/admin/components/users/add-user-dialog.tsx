@@ -27,13 +27,14 @@ const ROLE_LABELS: Record<UserRole, string> = {
   mentor: 'Mentor',
   admin: 'Admin',
   volunteer: 'Volunteer (check-in)',
+  reviewer: 'Reviewer (applications)',
 };
 
 /**
  * Staff first: admins add staff here far more often than applicants (who register themselves).
  * A Record, so a new role cannot be left out of the list.
  */
-const ROLE_ORDER: Record<UserRole, number> = { volunteer: 0, admin: 1, hacker: 2, mentor: 3 };
+const ROLE_ORDER: Record<UserRole, number> = { volunteer: 0, reviewer: 1, admin: 2, hacker: 3, mentor: 4 };
 const ROLE_CHOICES = [...USER_ROLES].sort((a, b) => ROLE_ORDER[a] - ROLE_ORDER[b]);
 const ROLE_REQUIRED_MESSAGE = 'Choose a role';
 
