@@ -1,5 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { isStaffRole, type ApplicantRole, type ApplicantViewStatus, type UserRole } from '@lanyard/shared/constants';
+import {
+  isStaffRole,
+  type ApplicantRole,
+  type ApplicantViewStatus,
+  type UserRole,
+} from '@lanyard/shared/constants';
 import type { PublicUser } from '@lanyard/shared/auth';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
