@@ -1,5 +1,6 @@
 /** Fixtures for the review tests: reviewer accounts with sessions, submitted applications, calls. */
 import type { HTTPMethods, InjectOptions } from 'fastify';
+import type { UserRole } from '@lanyard/shared/constants';
 import type { ReviewNextResponse, SubmitReviewBody } from '@lanyard/shared/review';
 import { createSession } from '../src/modules/auth/sessions';
 import { seedApplications, type ApplicationInsert, type Seeded } from './admin';
@@ -17,7 +18,7 @@ export interface ReviewerSession {
 /** A signed-in reviewer (or admin), calling `ctx`'s app unless another app is given. */
 export async function reviewerSession(
   ctx: TestContext,
-  role: 'reviewer' | 'admin' | 'volunteer' = 'reviewer',
+  role: UserRole = 'reviewer',
   app: TestContext['app'] = ctx.app,
 ): Promise<ReviewerSession> {
   const user = await buildUser(ctx.database.db, { role });
