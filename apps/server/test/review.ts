@@ -1,5 +1,5 @@
 /** Fixtures for the review tests: reviewer accounts with sessions, submitted applications, calls. */
-import type { HTTPMethods, InjectOptions } from 'fastify';
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserRole } from '@lanyard/shared/constants';
 import type { ReviewNextResponse, SubmitReviewBody } from '@lanyard/shared/review';
 import { createSession } from '../src/modules/auth/sessions';
@@ -11,7 +11,7 @@ export interface ReviewerSession {
   id: string;
   email: string;
   token: string;
-  call(method: HTTPMethods, url: string, payload?: unknown): ReturnType<TestContext['app']['inject']>;
+  call(method: HTTPMethods, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   next(): Promise<ReviewNextResponse>;
 }
 

@@ -31,19 +31,27 @@ export interface Reviewer {
  */
 const MAX_CANDIDATES = 50;
 
-/** The reviewer's live hold on an application they can still review, if any. */
+/**
+ * The reviewer's live hold on an application they can still review, if any; without one, whatever
+ * else they held (run out, or no longer reviewable) is dropped in the same statement.
+ */
 async function liveHold(tx: Tx, reviewerId: string): Promise<Hold | null> {
   const { rows } = await tx.execute<{ application_id: string; expires_at: Date | string }>(sql`
-    select h.application_id, h.expires_at
-      from ${reviewHolds} h
-      join ${applications} a on a.id = h.application_id
-     where h.reviewer_id = ${reviewerId}
-       and h.expires_at > now()
-       and a.status = 'submitted'
-       and not exists (select 1 from ${reviews} r
-                        where r.application_id = h.application_id and r.reviewer_id = ${reviewerId})
-     order by h.held_at
-     limit 1`);
+    with live as (
+      select h.application_id, h.expires_at
+        from ${reviewHolds} h
+        join ${applications} a on a.id = h.application_id
+       where h.reviewer_id = ${reviewerId}
+         and h.expires_at > now()
+         and a.status = 'submitted'
+         and not exists (select 1 from ${reviews} r
+                          where r.application_id = h.application_id and r.reviewer_id = ${reviewerId})
+       order by h.held_at
+       limit 1
+    ), dropped as (
+      delete from ${reviewHolds} where reviewer_id = ${reviewerId} and not exists (select 1 from live)
+    )
+    select application_id, expires_at from live`);
   const row = rows[0];
   return row ? { applicationId: row.application_id, expiresAt: new Date(row.expires_at) } : null;
 }
@@ -75,19 +83,34 @@ async function lockCandidate(
   return rows[0]?.id ?? null;
 }
 
-/** Room on a locked application, counted by a statement of its own (a snapshot taken after the lock). */
-async function hasRoom(tx: Tx, applicationId: string, k: number): Promise<boolean> {
-  // Holds that ran out are cleared here, lazily, while the row is ours anyway.
-  await tx.execute(
-    sql`delete from ${reviewHolds} where application_id = ${applicationId} and expires_at <= now()`,
-  );
-  const { rows } = await tx.execute<{ room: boolean }>(sql`
-    select a.status = 'submitted'
-           and a.review_count + (select count(*) from ${reviewHolds} h where h.application_id = a.id)
-               < ${k} + case when a.review_disputed then 1 else 0 end as room
+/**
+ * Holds the locked application for the reviewer if it still has room, counted by a statement of
+ * its own: its snapshot is taken after the lock, so it sees every hold and review committed before.
+ * Holds that ran out are cleared here, lazily, while the row is ours anyway.
+ */
+async function holdIfRoom(
+  tx: Tx,
+  applicationId: string,
+  reviewerId: string,
+  k: number,
+): Promise<Hold | null> {
+  const { rows } = await tx.execute<{ expires_at: Date | string }>(sql`
+    with expired as (
+      delete from ${reviewHolds} where application_id = ${applicationId} and expires_at <= now()
+    )
+    insert into ${reviewHolds} (application_id, reviewer_id, held_at, expires_at)
+    select a.id, ${reviewerId}, now(), now() + make_interval(mins => ${REVIEW_HOLD_MINUTES})
       from ${applications} a
-     where a.id = ${applicationId}`);
-  return rows[0]?.room === true;
+     where a.id = ${applicationId}
+       and a.status = 'submitted'
+       and a.review_count
+           + (select count(*) from ${reviewHolds} h where h.application_id = a.id and h.expires_at > now())
+           < ${k} + case when a.review_disputed then 1 else 0 end
+    on conflict (application_id, reviewer_id)
+      do update set held_at = excluded.held_at, expires_at = excluded.expires_at
+    returning expires_at`);
+  const row = rows[0];
+  return row ? { applicationId, expiresAt: new Date(row.expires_at) } : null;
 }
 
 /**
@@ -97,26 +120,20 @@ async function hasRoom(tx: Tx, applicationId: string, k: number): Promise<boolea
 export async function holdNext(db: Db, reviewer: Reviewer, k: number): Promise<Hold | null> {
   return db.transaction(async (tx) => {
     // One reviewer's calls queue behind each other (a double click), so a reviewer holds one
-    // application at a time; different reviewers never wait here.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`review-next:${reviewer.id}`}, 0))`);
+    // application at a time; different reviewers never wait here. A hold need not survive a crash
+    // (the reviewer just asks again), so its commit does not wait for the disk.
+    await tx.execute(sql`
+      select set_config('synchronous_commit', 'off', true),
+             pg_advisory_xact_lock(hashtextextended(${`review-next:${reviewer.id}`}, 0))`);
     const live = await liveHold(tx, reviewer.id);
     if (live) return live;
-    // Whatever else the reviewer held has run out or can no longer be reviewed.
-    await tx.execute(sql`delete from ${reviewHolds} where reviewer_id = ${reviewer.id}`);
 
     const passed: string[] = [];
     while (passed.length < MAX_CANDIDATES) {
       const id = await lockCandidate(tx, reviewer, k, passed);
       if (!id) return null;
-      if (await hasRoom(tx, id, k)) {
-        const { rows } = await tx.execute<{ expires_at: Date | string }>(sql`
-          insert into ${reviewHolds} (application_id, reviewer_id, held_at, expires_at)
-          values (${id}, ${reviewer.id}, now(), now() + make_interval(mins => ${REVIEW_HOLD_MINUTES}))
-          on conflict (application_id, reviewer_id)
-            do update set held_at = excluded.held_at, expires_at = excluded.expires_at
-          returning expires_at`);
-        return { applicationId: id, expiresAt: new Date(rows[0]!.expires_at) };
-      }
+      const hold = await holdIfRoom(tx, id, reviewer.id, k);
+      if (hold) return hold;
       passed.push(id);
     }
     return null;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   REVIEW_HISTORY_LIMIT,
@@ -55,13 +55,60 @@ async function findSource(db: DbOrTx, applicationId: string): Promise<ReviewSour
   return row;
 }
 
+/**
+ * How many applications still need a review, per database handle (one per server instance). Counting
+ * the queue reads every entry of its index (50,000 at the start of a big event), too slow to repeat
+ * on each "next" for a progress line; so an instance counts at most every few seconds, keeps its
+ * own changes exact in between (adjust), and catches up with other instances' at the next count.
+ */
+const REMAINING_TTL_MS = 5000;
+const remainingCounts = new WeakMap<object, { value: number; at: number } | Promise<number>>();
+
+async function countRemaining(db: DbOrTx): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from ${applications} where status = 'submitted' and not review_complete`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function remaining(db: Db): Promise<number> {
+  const cached = remainingCounts.get(db);
+  if (cached instanceof Promise) return cached;
+  if (cached && Date.now() - cached.at < REMAINING_TTL_MS) return cached.value;
+  // Callers that arrive while it is being counted share the one count.
+  const counting = countRemaining(db).then(
+    (value) => {
+      remainingCounts.set(db, { value, at: Date.now() });
+      return value;
+    },
+    (err: unknown) => {
+      remainingCounts.delete(db);
+      throw err;
+    },
+  );
+  remainingCounts.set(db, counting);
+  return counting;
+}
+
+/** This instance's change to the queue: an application left it (-1) or came back (+1). */
+function adjustRemaining(db: Db, delta: number): void {
+  const cached = remainingCounts.get(db);
+  if (delta !== 0 && cached && !(cached instanceof Promise)) {
+    remainingCounts.set(db, { value: Math.max(0, cached.value + delta), at: cached.at });
+  }
+}
+
+/** After a change to k or the threshold, the next progress line counts afresh. */
+export function forgetRemaining(db: Db): void {
+  remainingCounts.delete(db);
+}
+
 /** The reviewer's count of reviews, and how many applications still need one from anyone. */
-export async function progressOf(db: DbOrTx, reviewerId: string): Promise<ReviewProgress> {
-  const { rows } = await db.execute<{ reviewed: number; remaining: number }>(sql`
-    select (select count(*) from ${reviews} where reviewer_id = ${reviewerId})::int as reviewed,
-           (select count(*) from ${applications}
-             where status = 'submitted' and not review_complete)::int as remaining`);
-  return { reviewed: Number(rows[0]?.reviewed ?? 0), remaining: Number(rows[0]?.remaining ?? 0) };
+export async function progressOf(db: Db, reviewerId: string): Promise<ReviewProgress> {
+  const [[mine], left] = await Promise.all([
+    db.select({ n: count() }).from(reviews).where(eq(reviews.reviewerId, reviewerId)),
+    remaining(db),
+  ]);
+  return { reviewed: mine?.n ?? 0, remaining: left };
 }
 
 export function toMyReview(row: ReviewRow): MyReview {
@@ -174,27 +221,22 @@ export async function resumeFor(db: Db, reviewer: Reviewer, applicationId: strin
   return source.resumeUploadId;
 }
 
-/** Other reviewers' live holds on a (locked) application. */
-async function otherHolds(tx: Tx, applicationId: string, reviewerId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(reviewHolds)
-    .where(
-      and(
-        eq(reviewHolds.applicationId, applicationId),
-        ne(reviewHolds.reviewerId, reviewerId),
-        gt(reviewHolds.expiresAt, sql`now()`),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-async function isSkipped(tx: Tx, applicationId: string, reviewerId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ one: sql`1` })
-    .from(reviewSkips)
-    .where(and(eq(reviewSkips.applicationId, applicationId), eq(reviewSkips.reviewerId, reviewerId)));
-  return rows.length > 0;
+/**
+ * Whether the reviewer skipped or holds the application, and how many live holds others have on
+ * it: one statement, run after the application row is locked, so its snapshot is current.
+ */
+async function claimOf(tx: Tx, applicationId: string, reviewerId: string) {
+  const { rows } = await tx.execute<{ skipped: boolean; held: boolean; others: number }>(sql`
+    select exists (select 1 from ${reviewSkips}
+                    where application_id = ${applicationId} and reviewer_id = ${reviewerId}) as skipped,
+           exists (select 1 from ${reviewHolds}
+                    where application_id = ${applicationId} and reviewer_id = ${reviewerId}
+                      and expires_at > now()) as held,
+           (select count(*) from ${reviewHolds}
+             where application_id = ${applicationId} and reviewer_id <> ${reviewerId}
+               and expires_at > now())::int as others`);
+  const row = rows[0]!;
+  return { skipped: row.skipped, held: row.held, others: Number(row.others) };
 }
 
 const roleWord = (role: string) => (role === 'mentor' ? 'mentors' : 'hackers');
@@ -223,6 +265,7 @@ export async function submit(
   applicationId: string,
   body: SubmitBody,
 ): Promise<{ review: MyReview; progress: ReviewProgress }> {
+  let queueChange = 0;
   const review = await db.transaction(async (tx) => {
     const settingsRow = await shareSettings(tx);
     const s: ReviewSettings = reviewSettingsOf(settingsRow);
@@ -235,6 +278,7 @@ export async function submit(
         status: applications.status,
         reviewCount: applications.reviewCount,
         reviewDisputed: applications.reviewDisputed,
+        reviewComplete: applications.reviewComplete,
       })
       .from(applications)
       .where(eq(applications.id, applicationId))
@@ -251,13 +295,11 @@ export async function submit(
         );
       }
     } else {
-      if (await isSkipped(tx, applicationId, reviewer.id)) {
-        throw errors.conflict('You skipped this application.', 'review_not_available');
-      }
-      const held = (await myLiveHold(tx, applicationId, reviewer.id)) !== null;
-      if (!held) {
+      const claim = await claimOf(tx, applicationId, reviewer.id);
+      if (claim.skipped) throw errors.conflict('You skipped this application.', 'review_not_available');
+      if (!claim.held) {
         const needed = reviewsNeeded(s.reviews_per_application, app.reviewDisputed);
-        const room = app.reviewCount + (await otherHolds(tx, applicationId, reviewer.id)) < needed;
+        const room = app.reviewCount + claim.others < needed;
         if (app.status !== 'submitted' || !room) {
           throw errors.conflict(
             app.status !== 'submitted'
@@ -303,6 +345,13 @@ export async function submit(
     }
     await releaseHold(tx, applicationId, reviewer.id);
     await recomputeReviewColumns(tx, s, { applicationId });
+    if (app.status === 'submitted') {
+      const [now] = await tx
+        .select({ complete: applications.reviewComplete })
+        .from(applications)
+        .where(eq(applications.id, applicationId));
+      queueChange = Number(app.reviewComplete) - Number(now?.complete ?? app.reviewComplete);
+    }
     await audit(tx, actor, {
       action: before ? 'review.update' : 'review.submit',
       targetType: 'application',
@@ -312,6 +361,7 @@ export async function submit(
     });
     return row;
   });
+  adjustRemaining(db, queueChange);
   return { review: toMyReview(review), progress: await progressOf(db, reviewer.id) };
 }
 

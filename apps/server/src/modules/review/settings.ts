@@ -12,6 +12,7 @@ import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { rubricChangeProblem, totalsChange } from '../../policies/review';
 import { recomputeReviewColumns, recomputeTotals } from './aggregates';
+import { forgetRemaining } from './service';
 
 export async function getReviewSettings(db: DbOrTx): Promise<ReviewSettings> {
   return reviewSettingsOf(await readSettings(db));
@@ -37,7 +38,7 @@ export async function updateReviewSettings(
   actor: AuditActor,
   body: UpdateReviewSettingsBody,
 ): Promise<ReviewSettings> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const before = reviewSettingsOf(await lockSettings(tx));
     const after = reviewSettingsSchema.parse({ ...before, ...body });
 
@@ -67,4 +68,6 @@ export async function updateReviewSettings(
     });
     return after;
   });
+  forgetRemaining(db);
+  return updated;
 }
