@@ -9,7 +9,7 @@ import {
   submitReviewResponseSchema,
   type RubricCriterion,
 } from '@lanyard/shared/review';
-import { auditRows, countRows } from '../../../test/admin';
+import { auditRows, countRows, withPoisonedAudit } from '../../../test/admin';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import {
   hackerScores,
@@ -200,6 +200,28 @@ describe('POST /api/review/:applicationId', () => {
       [hackerApp!.id, 'hacker', 4, false],
     ]);
     expect(mine.progress.reviewed).toBe(2);
+  });
+});
+
+describe('reliability of a submit', () => {
+  it('the same review sent five times at once is stored once', async () => {
+    const { r, id } = await holding();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => r.call('POST', `/api/review/${id}`, hackerScores(4))),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await countRows(ctx, 'select 1 from reviews where application_id = $1', [id])).toBe(1);
+    expect(await reviewColumns(ctx, id)).toMatchObject({ review_count: 1, review_score_raw: 4 });
+  });
+
+  it('a submit that fails part-way leaves no review, the counters and the hold as they were', async () => {
+    const { r, id } = await holding();
+    const res = await withPoisonedAudit(ctx, id, () => r.call('POST', `/api/review/${id}`, hackerScores(4)));
+    expect(res.statusCode).toBe(500);
+    expect(await countRows(ctx, 'select 1 from reviews where application_id = $1', [id])).toBe(0);
+    expect(await reviewColumns(ctx, id)).toMatchObject({ review_count: 0, review_score_raw: null });
+    expect(await countRows(ctx, 'select 1 from review_holds where application_id = $1', [id])).toBe(1);
+    expect((await r.call('POST', `/api/review/${id}`, hackerScores(4))).statusCode).toBe(200);
   });
 });
 
