@@ -20,12 +20,19 @@ function scopeOf(scope: Scope): SQL {
   return eq(reviews.applicationId, scope.applicationId);
 }
 
-/** Recomputes the review columns of the applications in scope (those with at least one review). */
-export async function recomputeReviewColumns(db: DbOrTx, rules: Rules, scope: Scope): Promise<void> {
+/**
+ * Recomputes the review columns of the applications in scope (those with at least one review), and
+ * answers with the applications whose columns changed and whether each is now complete.
+ */
+export async function recomputeReviewColumns(
+  db: DbOrTx,
+  rules: Rules,
+  scope: Scope,
+): Promise<{ id: string; complete: boolean }[]> {
   const k = rules.reviews_per_application;
   // Totals are kept to three decimals: the spread is rounded alike, so 4.333 - 2.833 is 1.5, not
   // 1.5000000000000004, and a threshold of 1.5 means what it says.
-  await db.execute(sql`
+  const { rows } = await db.execute<{ id: string; complete: boolean }>(sql`
     with s as (
       select application_id,
              count(*)::int as n,
@@ -47,7 +54,9 @@ export async function recomputeReviewColumns(db: DbOrTx, rules: Rules, scope: Sc
       from v
      where a.id = v.application_id
        and (a.review_count, a.review_score_raw, a.review_flagged, a.review_disputed, a.review_complete)
-           is distinct from (v.n, v.mean, v.flagged, v.disputed, v.complete)`);
+           is distinct from (v.n, v.mean, v.flagged, v.disputed, v.complete)
+    returning a.id, a.review_complete as complete`);
+  return rows;
 }
 
 const BATCH = 5000;

@@ -344,13 +344,9 @@ export async function submit(
         .returning()) as [ReviewRow];
     }
     await releaseHold(tx, applicationId, reviewer.id);
-    await recomputeReviewColumns(tx, s, { applicationId });
-    if (app.status === 'submitted') {
-      const [now] = await tx
-        .select({ complete: applications.reviewComplete })
-        .from(applications)
-        .where(eq(applications.id, applicationId));
-      queueChange = Number(app.reviewComplete) - Number(now?.complete ?? app.reviewComplete);
+    const [changed] = await recomputeReviewColumns(tx, s, { applicationId });
+    if (changed && app.status === 'submitted') {
+      queueChange = Number(app.reviewComplete) - Number(changed.complete);
     }
     await audit(tx, actor, {
       action: before ? 'review.update' : 'review.submit',
