@@ -70,11 +70,13 @@ async function rankedCandidates(
     score: number;
     flagged: boolean;
   }>(sql`
-    select a.id, a.first_name, a.last_name, a.status, s.score, a.review_flagged as flagged
-      from ${applications} a
-      join ${reviewScores(rules)} s on s.application_id = a.id
+    select ${applications.id} as id, ${applications.firstName} as first_name,
+           ${applications.lastName} as last_name, ${applications.status} as status, s.score,
+           ${applications.reviewFlagged} as flagged
+      from ${applications}
+      join ${reviewScores(rules)} s on s.application_id = ${applications.id}
      where ${candidateWhere(body)} and s.score is not null
-     order by s.score desc, a.submitted_at asc, a.id asc`);
+     order by s.score desc, ${applications.submittedAt} asc, ${applications.id} asc`);
   return rows.map((r) => ({
     id: r.id,
     name: `${r.first_name} ${r.last_name}`.trim(),
