@@ -18,14 +18,14 @@ beforeEach(async () => {
   await ctx.database.pool.query('update settings set review = null');
 });
 
-interface Scored {
+type Scored = {
   application_id: string;
   role: string;
   score_raw: number;
   score_calibrated: number;
   score: number;
   rank: number;
-}
+};
 
 async function scores(rules?: ScoreRules): Promise<Map<string, Scored>> {
   const r = rules ?? (await readScoreRules(ctx.database.db));

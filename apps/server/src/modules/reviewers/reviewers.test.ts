@@ -3,6 +3,7 @@ import { reviewersResponseSchema } from '@lanyard/shared/review';
 import { asUser, seedApplications } from '../../../test/admin';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { addReviews, buildReviewer } from '../../../test/reviews';
+import { createSession } from '../auth/sessions';
 import { reviewersView } from './service';
 
 let ctx: TestContext;
@@ -107,5 +108,25 @@ describe('GET /api/admin/reviewers', () => {
   it('has no finish date without a pace', async () => {
     const view = await reviewersView(ctx.database.db, new Date(Date.now() + 30 * DAY));
     expect(view.progress).toMatchObject({ pace_per_day: 0, estimated_finish: null });
+  });
+});
+
+describe('the admin review routes refuse reviewers', () => {
+  it('GET reviewers, an application’s reviews, and deciding by score answer 403 to a reviewer', async () => {
+    const reviewer = await buildReviewer(ctx.database.db);
+    const token = await createSession(ctx.database.db, ctx.config.sessionSecret, reviewer.id, {});
+    const asReviewer = asUser(ctx, token);
+    const [app] = await seedApplications(ctx, 1, () => ({}));
+    const body = { role: 'hacker', accept_top: 1 };
+    for (const [method, url, payload] of [
+      ['GET', '/api/admin/reviewers', undefined],
+      ['GET', `/api/admin/applications/${app!.id}/reviews`, undefined],
+      ['GET', '/api/admin/applications?sort=score', undefined],
+      ['POST', '/api/admin/decide-by-score/preview', body],
+      ['POST', '/api/admin/decide-by-score/apply', { ...body, confirm: '1' }],
+    ] as const) {
+      const res = await asReviewer(method, url, payload);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+    }
   });
 });
