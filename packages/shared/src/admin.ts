@@ -9,6 +9,7 @@ import {
   USER_ROLES,
 } from './constants';
 import { isoDateSchema } from './dates';
+import { applicationReviewSummarySchema, REVIEW_STATES } from './review';
 
 export const dashboardStatsSchema = z.object({
   total_users: z.number().int(),
@@ -44,6 +45,15 @@ const textFilter = z.preprocess(
   z.string().trim().max(200).optional(),
 );
 const isoDate = z.preprocess((v) => (v === '' ? undefined : v), isoDateSchema.optional());
+/** A bound on the review score (the rubric's 1..10 scale), from a query string. */
+const scoreBound = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce
+    .number('Score must be a number')
+    .min(0, 'Score must be at least 0')
+    .max(10, 'Score must be at most 10')
+    .optional(),
+);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(200).default(PAGE_SIZE);
 
@@ -116,25 +126,29 @@ const applicationFilterFields = {
   date_end: isoDate,
   is_high_school: boolFilter,
   age_under_18: boolFilter,
+  /** Review at scale: where the application stands in review, and its score (the ranking's). */
+  review_state: multi(REVIEW_STATES),
+  score_min: scoreBound,
+  score_max: scoreBound,
 };
 export const applicationFiltersSchema = z.object(applicationFilterFields).strict();
 export type ApplicationFiltersInput = z.input<typeof applicationFiltersSchema>;
 export type ApplicationFiltersValue = z.output<typeof applicationFiltersSchema>;
 
 /**
- * Columns the Applications list sorts by, on the server so every page follows one order. A score
- * column joins this list when review scores exist. Ties are broken by id, so pages never repeat or
- * skip a row.
+ * Columns the Applications list sorts by, on the server so every page follows one order. Score is
+ * the review score the ranking uses (raw or calibrated, a setting); unscored applications come last
+ * either way. Ties are broken by id, so pages never repeat or skip a row.
  */
-export const APPLICATION_SORTS = ['name', 'status', 'school', 'submitted'] as const;
+export const APPLICATION_SORTS = ['name', 'status', 'school', 'submitted', 'score'] as const;
 export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const DEFAULT_APPLICATION_SORT: ApplicationSort = 'submitted';
 
-/** The direction a column starts in: newest first for dates, A to Z (or the workflow order) otherwise. */
+/** The direction a column starts in: newest first, best score first, A to Z (or the workflow order) otherwise. */
 export function defaultSortDirection(sort: ApplicationSort): SortDirection {
-  return sort === 'submitted' ? 'desc' : 'asc';
+  return sort === 'submitted' || sort === 'score' ? 'desc' : 'asc';
 }
 
 export const adminApplicationsQuerySchema = z
@@ -169,6 +183,8 @@ export const adminApplicationSchema = z.object({
   preferred_name: z.string().nullable(),
   school_name: z.string().nullable(),
   pronoun: z.string().nullable(),
+  /** Reviews ("2/2"), score and rank within the role, flags. */
+  review: applicationReviewSummarySchema,
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 export const adminApplicationsResponseSchema = z.object({
