@@ -244,7 +244,13 @@ export function ReviewForm({
   const topScale = Math.max(...criteria.map((c) => c.scale));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Review" className="flex flex-col gap-6">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Review"
+      className="flex flex-col gap-6"
+      data-application-id={application.id}
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,28rem)]">
         <ApplicationPanel application={application} criteria={criteria} activeIndex={active} />
 
