@@ -111,8 +111,25 @@ export function ApplicationPanel({ application, criteria, activeIndex }: Applica
       {others.length > 0 ? (
         <>
           <h3 className="mt-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">Other Answers</h3>
-          <dl className="grid gap-3 sm:grid-cols-2" aria-label="Other answers">
-            {others.map(item)}
+          {/* Short answers, read at a glance: one dense row each, so the rubric is near on a phone. */}
+          <dl
+            className="grid gap-x-6 rounded-xl border border-slate-200 bg-white px-4 py-1 sm:grid-cols-2"
+            aria-label="Other answers"
+          >
+            {others.map((answer) => (
+              <div
+                key={answer.key}
+                className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 border-b border-slate-100 py-2 text-sm last:border-b-0"
+              >
+                <dt className="font-medium text-slate-600">{answer.label}</dt>
+                <dd className="break-words whitespace-pre-wrap text-slate-900">
+                  {answer.value}
+                  {answer.words !== null ? (
+                    <span className="block text-xs text-slate-600">{wordCount(answer.words)}</span>
+                  ) : null}
+                </dd>
+              </div>
+            ))}
           </dl>
         </>
       ) : null}

@@ -257,7 +257,7 @@ export function ReviewForm({
         <section
           aria-labelledby="review-rubric-title"
           data-review-rubric
-          className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto lg:pr-1"
+          className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:scroll-pb-24 lg:self-start lg:overflow-y-auto lg:pr-1 lg:pb-24"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="review-rubric-title" className="text-xl font-semibold text-slate-900">
@@ -362,8 +362,11 @@ export function ReviewForm({
         </section>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur-sm sm:-mx-6 sm:px-6">
-        <p className="mr-auto min-w-0 text-sm text-slate-700" aria-live="polite">
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-x-2 gap-y-1.5 border-t border-slate-200 bg-white/95 px-4 py-2.5 backdrop-blur-sm sm:-mx-6 sm:flex-nowrap sm:py-3 sm:px-6 [&>a]:flex-1 [&>button]:flex-1 sm:[&>a]:flex-none sm:[&>button]:flex-none">
+        <p
+          className="w-full min-w-0 text-xs text-slate-700 sm:mr-auto sm:w-auto sm:text-sm"
+          aria-live="polite"
+        >
           {problem ? (
             <span className="font-medium text-red-700">{problem}</span>
           ) : readOnly ? (

@@ -57,8 +57,8 @@ export function CriterionEditor({
     <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4">
       <legend className="sr-only">{title}</legend>
       <div className="flex items-start gap-2">
-        <div className="grid min-w-0 flex-1 gap-4 sm:grid-cols-[minmax(0,1fr)_7rem_7rem]">
-          <FormField id={`${id}-name`} label="Name" error={errors.name}>
+        <div className="grid min-w-0 flex-1 grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_7rem_7rem]">
+          <FormField id={`${id}-name`} label="Name" error={errors.name} className="col-span-2 sm:col-span-1">
             {(control) => (
               <Input
                 {...control}
