@@ -21,7 +21,11 @@ export async function seededAdmin() {
     request,
     headers,
     dispose: () => request.dispose(),
-    async createUser(email: string, role: 'hacker' | 'mentor' | 'admin' | 'volunteer', password = PASSWORD) {
+    async createUser(
+      email: string,
+      role: 'hacker' | 'mentor' | 'admin' | 'volunteer' | 'reviewer',
+      password = PASSWORD,
+    ) {
       const res = await request.post('/api/admin/users', { data: { email, password, role }, headers });
       expect(res.status(), await res.text()).toBe(201);
       return (await res.json()) as { _id: string; email: string };

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import type { PublicUser } from '@lanyard/shared/auth';
 import { REDIRECT_AFTER_LOGIN_KEY } from '@/lib/auth/redirect-after-login';
 import { renderWithProviders } from '@/testing';
-import { AdminRoute, ProtectedRoute } from './guards';
+import { ProtectedRoute, StaffRoute } from './guards';
 
 const hacker: PublicUser = {
   id: '8d3c6f8e-4a7b-4c1e-9f4a-2b7d9e1c3a5f',
@@ -13,6 +13,8 @@ const hacker: PublicUser = {
   emailVerified: true,
 };
 const admin: PublicUser = { ...hacker, email: 'a@example.org', role: 'admin', applicationStatus: 'admin' };
+const reviewer: PublicUser = { ...admin, email: 'r@example.org', role: 'reviewer' };
+const volunteer: PublicUser = { ...admin, email: 'v@example.org', role: 'volunteer' };
 
 function renderAt(path: string, user: PublicUser | null | 'loading') {
   if (user === 'loading') {
@@ -44,17 +46,25 @@ function renderAt(path: string, user: PublicUser | null | 'loading') {
       {
         path: '/admin',
         element: (
-          <AdminRoute>
+          <StaffRoute area="admin">
             <p>Admin page</p>
-          </AdminRoute>
+          </StaffRoute>
         ),
       },
       {
         path: '/checkin',
         element: (
-          <AdminRoute>
+          <StaffRoute area="checkin">
             <p>Check-in page</p>
-          </AdminRoute>
+          </StaffRoute>
+        ),
+      },
+      {
+        path: '/review',
+        element: (
+          <StaffRoute area="review">
+            <p>Review page</p>
+          </StaffRoute>
         ),
       },
     ],
@@ -96,7 +106,7 @@ describe('ProtectedRoute', () => {
   });
 });
 
-describe('AdminRoute (/admin, /checkin)', () => {
+describe('StaffRoute (/admin, /checkin, /review)', () => {
   it('sends a signed-out visitor to /admin/login and remembers /admin', async () => {
     renderAt('/admin', null);
     expect(await screen.findByText('Admin sign-in')).toBeTruthy();
@@ -112,5 +122,40 @@ describe('AdminRoute (/admin, /checkin)', () => {
   it('lets an admin in', async () => {
     renderAt('/checkin', admin);
     expect(await screen.findByText('Check-in page')).toBeTruthy();
+  });
+
+  it('lets an admin open /review too', async () => {
+    renderAt('/review', admin);
+    expect(await screen.findByText('Review page')).toBeTruthy();
+  });
+
+  it('sends a reviewer from /admin and /checkin to /review', async () => {
+    const router = renderAt('/admin', reviewer);
+    expect(await screen.findByText('Review page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/review');
+    cleanup();
+    const again = renderAt('/checkin', reviewer);
+    expect(await screen.findByText('Review page')).toBeTruthy();
+    expect(again.state.location.pathname).toBe('/review');
+  });
+
+  it('lets a reviewer into /review, and keeps a volunteer out of it', async () => {
+    renderAt('/review', reviewer);
+    expect(await screen.findByText('Review page')).toBeTruthy();
+    cleanup();
+    const router = renderAt('/review', volunteer);
+    expect(await screen.findByText('Check-in page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkin');
+  });
+
+  it('sends a signed-out visitor from /review to /admin/login and remembers /review', async () => {
+    renderAt('/review', null);
+    expect(await screen.findByText('Admin sign-in')).toBeTruthy();
+    expect(localStorage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBe('/review');
+  });
+
+  it('sends an applicant from /review to /admin/login', async () => {
+    renderAt('/review', hacker);
+    expect(await screen.findByText('Admin sign-in')).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { UserRole } from '@lanyard/shared/constants';
+import { isStaffRole, type UserRole } from '@lanyard/shared/constants';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/api/get-me';
 import { saveRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
+import { mayOpenStaffArea, staffHome, type StaffArea } from '@/lib/auth/staff-areas';
 
 /** Sends a signed-out visitor to `to`, remembering where they were going. */
 function RedirectToSignIn({ to }: { to: string }) {
@@ -50,19 +51,15 @@ export function ProtectedRoute({
 }
 
 /**
- * /admin and /checkin: admins; everyone else (signed out or an applicant) goes to /admin/login.
- * Check-in volunteers may use the routes marked `allowVolunteer` (/checkin); /admin sends them there.
+ * The staff areas (/admin, /checkin, /review): everyone who is not staff (signed out or an
+ * applicant) goes to /admin/login; staff without access to this area go to their own
+ * (a reviewer opening /admin lands on /review). The rule is lib/auth/staff-areas.ts.
  */
-export function AdminRoute({
-  children,
-  allowVolunteer = false,
-}: {
-  children: ReactNode;
-  allowVolunteer?: boolean;
-}) {
+export function StaffRoute({ children, area }: { children: ReactNode; area: StaffArea }) {
   const { data: user } = useUser();
-  if (user?.role === 'volunteer') {
-    if (!allowVolunteer) return <Navigate to={paths.checkin} replace />;
+  const role = user?.role;
+  if (isStaffRole(role)) {
+    if (!mayOpenStaffArea(role, area)) return <Navigate to={staffHome(role)} replace />;
     return <ProtectedRoute redirectTo={paths.adminLogin}>{children}</ProtectedRoute>;
   }
   return (

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { meQueryOptions } from '@/api/get-me';
 import { myApplicationQueryOptions } from '@/api/get-my-application';
 import { publicSettingsQueryOptions } from '@/api/get-public-settings';
-import { AdminRoute, ProtectedRoute } from './guards';
+import { ProtectedRoute, StaffRoute } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -33,7 +33,7 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, guard?: 
   };
 }
 
-// Admin and check-in pages are React.lazy *inside* their guard, not route `lazy`: the router resolves
+// Admin, check-in and review pages are React.lazy *inside* their guard, not route `lazy`: the router resolves
 // a route's `lazy` before any guard renders, which would make every visitor who follows the
 // "Admin Portal Access" link (or an applicant typing /admin) download the admin code.
 const AdminPage = lazy(() =>
@@ -41,6 +41,9 @@ const AdminPage = lazy(() =>
 );
 const CheckinPage = lazy(() =>
   import('@/features/checkin/components/checkin-page').then((m) => ({ default: m.CheckinPage })),
+);
+const ReviewPage = lazy(() =>
+  import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })),
 );
 
 const signedIn = { signedIn: true } as const;
@@ -151,17 +154,25 @@ export function createRouter(queryClient: QueryClient) {
             {
               path: paths.admin,
               element: (
-                <AdminRoute>
+                <StaffRoute area="admin">
                   <AdminPage />
-                </AdminRoute>
+                </StaffRoute>
               ),
             },
             {
               path: paths.checkin,
               element: (
-                <AdminRoute allowVolunteer>
+                <StaffRoute area="checkin">
                   <CheckinPage />
-                </AdminRoute>
+                </StaffRoute>
+              ),
+            },
+            {
+              path: paths.review,
+              element: (
+                <StaffRoute area="review">
+                  <ReviewPage />
+                </StaffRoute>
               ),
             },
             {

@@ -5,6 +5,7 @@ export const paths = {
   adminLogin: '/admin/login',
   admin: '/admin',
   checkin: '/checkin',
+  review: '/review',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { staffAreaOf } from './staff-areas';
 
 /** The page a signed-out visitor asked for, restored after sign-in. */
 export const REDIRECT_AFTER_LOGIN_KEY = 'redirectAfterLogin';
@@ -36,7 +37,7 @@ export function takeRedirectAfterLogin(accept: (path: string) => boolean = () =>
   return saved;
 }
 
+/** A page of the staff areas (/admin, /checkin, /review), where no applicant is ever sent. */
 export function isAdminAreaPath(path: string): boolean {
-  const pathname = path.split(/[?#]/)[0] ?? '';
-  return [paths.admin, paths.checkin].some((p) => pathname === p || pathname.startsWith(p + '/'));
+  return staffAreaOf(path) !== null;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ClipboardCheck, ClipboardList, GraduationCap, Hourglass, Users } from 'lucide-react';
+import { ClipboardCheck, ClipboardList, GraduationCap, Hourglass, ListChecks, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { SignOutButton } from '@/components/sign-out-button';
 import { StatCard } from '@/components/stat-card';
@@ -52,6 +52,12 @@ export function AdminPage() {
         <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Portal</h1>
           <div className="flex flex-wrap gap-3">
+            <Button asChild variant="secondary">
+              <Link to={paths.review}>
+                <ListChecks aria-hidden="true" />
+                Review Applications
+              </Link>
+            </Button>
             <Button asChild variant="secondary">
               <Link to={paths.checkin}>
                 <ClipboardCheck aria-hidden="true" />

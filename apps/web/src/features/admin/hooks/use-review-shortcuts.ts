@@ -1,30 +1,9 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isTypingTarget } from '@/lib/typing-target';
 
 /** J next, K previous, A accept, W waitlist, R reject. */
 export const REVIEW_KEYS = ['j', 'k', 'a', 'w', 'r'] as const;
 export type ReviewKey = (typeof REVIEW_KEYS)[number];
-
-const NOT_TYPED_INTO = new Set([
-  'button',
-  'checkbox',
-  'color',
-  'file',
-  'image',
-  'radio',
-  'range',
-  'reset',
-  'submit',
-]);
-
-/** Focus where a letter is text the organiser is typing, never a command. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.closest('[contenteditable]:not([contenteditable="false"])'))
-    return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !NOT_TYPED_INTO.has(target.type);
-  return ['textbox', 'searchbox', 'combobox', 'spinbutton'].includes(target.getAttribute('role') ?? '');
-}
 
 /**
  * The review key of an event, or null when it is not one: a modifier means a browser or system

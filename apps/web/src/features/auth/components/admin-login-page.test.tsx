@@ -31,6 +31,7 @@ function renderAt(path: string, opts: { oidc: OidcConfigResponse; user: PublicUs
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/admin', element: <p>Admin page</p> },
       { path: '/checkin', element: <p>Check-in page</p> },
+      { path: '/review', element: <p>Review page</p> },
     ],
     { path, user: opts.user },
   );
@@ -100,5 +101,44 @@ describe('the greeting after sign-in', () => {
     });
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Check-in Access Granted'));
     expect(toastMock.success).not.toHaveBeenCalledWith('Admin Access Granted');
+  });
+
+  it('greets a reviewer with review wording and lands them on /review', async () => {
+    const reviewer = { ...admin, id: 'rev-1', email: 'reader@example.org', role: 'reviewer' } as typeof admin;
+    const router = renderAt('/admin/login?sso=success', {
+      oidc: { enabled: true, provider_name: 'Example ID' },
+      user: reviewer,
+    });
+    expect(await screen.findByText('Review page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/review');
+    expect(toastMock.success).toHaveBeenCalledWith('Review Access Granted');
+  });
+
+  it('never returns a reviewer to a saved /admin page: /review instead', async () => {
+    localStorage.setItem(REDIRECT_AFTER_LOGIN_KEY, '/admin?tab=settings');
+    const reviewer = {
+      ...admin,
+      id: 'rev-2',
+      email: 'reader2@example.org',
+      role: 'reviewer',
+    } as typeof admin;
+    const router = renderAt('/admin/login?sso=success', {
+      oidc: { enabled: true, provider_name: 'Example ID' },
+      user: reviewer,
+    });
+    expect(await screen.findByText('Review page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/review');
+  });
+
+  it('sends a reviewer who is already signed in straight to /review', async () => {
+    const reviewer = {
+      ...admin,
+      id: 'rev-3',
+      email: 'reader3@example.org',
+      role: 'reviewer',
+    } as typeof admin;
+    const router = renderAt('/admin/login', { oidc: { enabled: false }, user: reviewer });
+    expect(await screen.findByText('Review page')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/review');
   });
 });

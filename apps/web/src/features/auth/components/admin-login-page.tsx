@@ -5,6 +5,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { loginBodySchema, type PublicUser } from '@lanyard/shared/auth';
+import { isStaffRole, type StaffRole } from '@lanyard/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -12,24 +13,30 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { staffHome, staffMayReturnTo } from '@/lib/auth/staff-areas';
 import { useUser } from '@/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLogin } from '../api/admin-login';
 import { oidcStartUrl, ssoErrorMessage, useOidcConfig } from '../api/oidc';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
-/** Check-in volunteers work the door: they land on /checkin (and only go back to a check-in page). */
-const isStaff = (user: PublicUser | null | undefined) => user?.role === 'admin' || user?.role === 'volunteer';
-const adminHome = (user: PublicUser) => (user.role === 'volunteer' ? paths.checkin : paths.admin);
-const acceptSaved = (path: string, user: PublicUser) =>
-  user.role !== 'volunteer' || path.split(/[?#]/)[0] === paths.checkin;
+const isStaff = (user: PublicUser | null | undefined): user is PublicUser & { role: StaffRole } =>
+  isStaffRole(user?.role);
+// Each staff role lands in its own area (lib/auth/staff-areas.ts): a volunteer on /checkin, a reviewer on /review.
+const staffLanding = (user: PublicUser) => (isStaff(user) ? staffHome(user.role) : paths.admin);
+const acceptSaved = (path: string, user: PublicUser) => isStaff(user) && staffMayReturnTo(user.role, path);
 
 /**
- * "Admin Access Granted" is for admins; a volunteer is let into check-in only, and is told
- * so (docs/decisions/012).
+ * "Admin Access Granted" is for admins; a volunteer is let into check-in only, a reviewer into
+ * review only, and each is told so (docs/decisions/012).
  */
+const ACCESS_GRANTED: Record<StaffRole, string> = {
+  admin: 'Admin Access Granted',
+  volunteer: 'Check-in Access Granted',
+  reviewer: 'Review Access Granted',
+};
 function accessGranted(user: PublicUser): string {
-  return user.role === 'volunteer' ? 'Check-in Access Granted' : 'Admin Access Granted';
+  return isStaff(user) ? ACCESS_GRANTED[user.role] : ACCESS_GRANTED.admin;
 }
 
 export function AdminLoginPage() {
@@ -37,7 +44,7 @@ export function AdminLoginPage() {
   const { data: user, isSuccess: userKnown } = useUser();
   const adminLogin = useAdminLogin();
   const oidc = useOidcConfig();
-  const { completeSignIn, isCompleting } = useCompleteSignIn({ fallback: adminHome, accept: acceptSaved });
+  const { completeSignIn, isCompleting } = useCompleteSignIn({ fallback: staffLanding, accept: acceptSaved });
   const [searchParams, setSearchParams] = useSearchParams();
   // Single sign-on ends here: `?sso=success` after the provider's round trip, `?sso_error=` when refused.
   const ssoReturned = searchParams.get('sso') === 'success';
@@ -91,7 +98,7 @@ export function AdminLoginPage() {
 
   // An admin who is already signed in has nothing to do here.
   if (user && isStaff(user) && !isCompleting && !ssoReturned)
-    return <Navigate to={adminHome(user)} replace />;
+    return <Navigate to={staffLanding(user)} replace />;
 
   const startSso = () => {
     setRedirecting(true);

@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSettings } from '../../api/settings-get';
 import { EmailTemplatesCard } from './email-templates-card';
+import { ReviewSettingsCard } from './review-settings-card';
 import { SettingsForm } from './settings-form';
 
 export const LOAD_SETTINGS_ERROR = 'Failed to load application settings.';
 
-/** Admin portal, settings tab: application windows, decisions and access codes. */
+/** Admin portal, settings tab: application windows, decisions, access codes, review and e-mail templates. */
 export function SettingsTab() {
   const settings = useAdminSettings();
   // Bumped to start the form again from the saved settings (after Save or Reset Changes).
@@ -53,7 +54,8 @@ export function SettingsTab() {
           onSaved={() => setFormKey((k) => k + 1)}
         />
       ) : null}
-      {/* Saved per template, never by the Save Changes above. */}
+      {/* Each saved on its own, never by the Save Changes above. */}
+      <ReviewSettingsCard />
       <EmailTemplatesCard />
     </section>
   );
