@@ -65,14 +65,17 @@ export function onApp(r: ReviewerSession, app: TestContext['app']): ReviewerSess
 
 const BASE = Date.parse('2026-01-01T00:00:00Z');
 
-/** Submitted hacker applications, the i-th submitted i minutes after the first (oldest first). */
+/**
+ * Submitted hacker applications, the i-th submitted i minutes after the first (oldest first), stored
+ * as a submit stores them: "pending", awaiting a decision.
+ */
 export async function submittedApplications(
   ctx: TestContext,
   count: number,
   make: (i: number) => Partial<ApplicationInsert> = () => ({}),
 ): Promise<Seeded[]> {
   return seedApplications(ctx, count, (i) => ({
-    status: 'submitted',
+    status: 'pending',
     submittedAt: new Date(BASE + i * 60_000),
     ...make(i),
   }));

@@ -27,6 +27,17 @@ export function isStaffRole(role: string | null | undefined): role is StaffRole 
 export const APPLICATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'waitlisted'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const DECISION_STATUSES = ['accepted', 'rejected', 'waitlisted'] as const;
+/**
+ * Submitted and awaiting a decision: a submit stores "pending" (the spec's word); "submitted" is the
+ * same state set by an admin. Review hands out only these.
+ */
+export const AWAITING_DECISION_STATUSES = [
+  'pending',
+  'submitted',
+] as const satisfies readonly ApplicationStatus[];
+export function isAwaitingDecision(status: ApplicationStatus): boolean {
+  return (AWAITING_DECISION_STATUSES as readonly string[]).includes(status);
+}
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
 /** Statuses an applicant sees on the dashboard. */

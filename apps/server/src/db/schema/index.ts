@@ -190,10 +190,10 @@ export const applications = pgTable(
     // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters
     // intersects them inside the index instead of AND-ing a 30,000-row status bitmap.
     index('applications_search_idx').using('gin', t.searchText.op('gin_trgm_ops'), t.role, t.status),
-    // The review queue: submitted applications still short of reviews, oldest first.
+    // The review queue: applications awaiting a decision still short of reviews, oldest first.
     index('applications_review_queue_idx')
       .on(t.submittedAt, t.id)
-      .where(sql`${t.status} = 'submitted' and not ${t.reviewComplete}`),
+      .where(sql`${t.status} in ('pending', 'submitted') and not ${t.reviewComplete}`),
     // Migration 0005 also adds applications_list_cover_idx on (role, status) INCLUDE (school,
     // search_text), which Drizzle cannot declare: it counts searches too short or too common for
     // trigrams (e.g. "li") from the index alone, without reading the wide rows.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminUser, auditQuerySchema } from '@lanyard/shared/admin';
-import { STAFF_ROLES, type UserRole } from '@lanyard/shared/constants';
+import { AWAITING_DECISION_STATUSES, STAFF_ROLES, type UserRole } from '@lanyard/shared/constants';
 import type { Db } from '../../db/client';
 import { applicationDrafts, applications, auditLog, uploads, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
@@ -41,7 +41,8 @@ export function userFilters(f: UserFilters): SQL | undefined {
     )[];
     if (f.status.includes('not_started'))
       parts.push(and(isNull(applications.id), inArray(users.role, ['hacker', 'mentor']))!);
-    if (f.status.includes('pending')) parts.push(inArray(applications.status, ['pending', 'submitted']));
+    if (f.status.includes('pending'))
+      parts.push(inArray(applications.status, [...AWAITING_DECISION_STATUSES]));
     if (decided.length) parts.push(inArray(applications.status, decided));
     where.push(or(...parts)!);
   }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { AWAITING_DECISION_IN } from '../../db/statuses';
 import type { DashboardStats } from '@lanyard/shared/admin';
 import type { Db } from '../../db/client';
 import { applications, users } from '../../db/schema/index';
@@ -14,7 +15,7 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
     .select({
       hackers: sql<number>`count(*) filter (where ${applications.role} = 'hacker')::int`,
       mentors: sql<number>`count(*) filter (where ${applications.role} = 'mentor')::int`,
-      notGraded: sql<number>`count(*) filter (where ${applications.status} in ('pending', 'submitted'))::int`,
+      notGraded: sql<number>`count(*) filter (where ${applications.status} in ${AWAITING_DECISION_IN})::int`,
     })
     .from(applications);
   return {

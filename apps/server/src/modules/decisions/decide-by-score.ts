@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { AWAITING_DECISION_STATUSES, isAwaitingDecision } from '@lanyard/shared/constants';
 import type { ApplicationStatus, DecisionStatus } from '@lanyard/shared/constants';
 import type { DecideByScorePreview, decideByScoreBodySchema } from '@lanyard/shared/review';
 import type { z } from 'zod';
@@ -39,8 +40,7 @@ export interface DecidePlan {
 
 /** Submitting stores "pending"; "submitted" names the same state (docs/decisions/012). */
 function statusesOf(body: DecideByScoreBody): ApplicationStatus[] {
-  if (!body.status || body.status === 'pending' || body.status === 'submitted')
-    return ['pending', 'submitted'];
+  if (!body.status || isAwaitingDecision(body.status)) return [...AWAITING_DECISION_STATUSES];
   return [body.status];
 }
 

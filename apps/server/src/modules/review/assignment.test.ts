@@ -34,8 +34,7 @@ async function review(r: ReviewerSession, applicationId: string, score = 3) {
 describe('GET /api/review/next', () => {
   it('hands out the oldest submitted application first, held for a few minutes', async () => {
     const apps = await submittedApplications(ctx, 3);
-    // A draft and a decided application are never in the queue, even when older.
-    await submittedApplications(ctx, 1, () => ({ status: 'pending', submittedAt: new Date(0) }));
+    // A decided application is never in the queue, even when older.
     await submittedApplications(ctx, 1, () => ({ status: 'accepted', submittedAt: new Date(0) }));
     const r = await reviewerSession(ctx);
     const res = await r.call('GET', '/api/review/next');
@@ -49,6 +48,17 @@ describe('GET /api/review/next', () => {
     expect(heldFor).toBeGreaterThan((REVIEW_HOLD_MINUTES - 1) * 60_000);
     expect(heldFor).toBeLessThanOrEqual(REVIEW_HOLD_MINUTES * 60_000 + 1000);
     expect(body.progress).toEqual({ reviewed: 0, remaining: 3 });
+  });
+
+  it('hands out applications as a submit stores them ("pending") and as an admin may set them ("submitted")', async () => {
+    const [stored] = await submittedApplications(ctx, 1, () => ({ status: 'pending' }));
+    const [set] = await submittedApplications(ctx, 1, () => ({ status: 'submitted' }));
+    const a = await reviewerSession(ctx);
+    const b = await reviewerSession(ctx);
+    expect((await a.next()).application?.id).toBe(stored!.id);
+    expect((await b.next()).application?.id).toBe(stored!.id);
+    const c = await reviewerSession(ctx);
+    expect((await c.next()).application?.id).toBe(set!.id);
   });
 
   it('returns the reviewer’s live hold again on the next call', async () => {

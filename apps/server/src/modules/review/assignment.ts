@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { REVIEW_HOLD_MINUTES } from '@lanyard/shared/review';
 import type { Db, Tx } from '../../db/client';
 import { applications, reviewHolds, reviewSkips, reviews } from '../../db/schema/index';
+import { AWAITING_DECISION_IN } from '../../db/statuses';
 
 export interface Hold {
   applicationId: string;
@@ -43,7 +44,7 @@ async function liveHold(tx: Tx, reviewerId: string): Promise<Hold | null> {
         join ${applications} a on a.id = h.application_id
        where h.reviewer_id = ${reviewerId}
          and h.expires_at > now()
-         and a.status = 'submitted'
+         and a.status in ${AWAITING_DECISION_IN}
          and not exists (select 1 from ${reviews} r
                           where r.application_id = h.application_id and r.reviewer_id = ${reviewerId})
        order by h.held_at
@@ -66,7 +67,7 @@ async function lockCandidate(
   const { rows } = await tx.execute<{ id: string }>(sql`
     select a.id
       from ${applications} a
-     where a.status = 'submitted'
+     where a.status in ${AWAITING_DECISION_IN}
        and not a.review_complete
        and a.user_id <> ${reviewer.id}
        and lower(a.email) <> ${reviewer.email.trim().toLowerCase()}
@@ -102,7 +103,7 @@ async function holdIfRoom(
     select a.id, ${reviewerId}, now(), now() + make_interval(mins => ${REVIEW_HOLD_MINUTES})
       from ${applications} a
      where a.id = ${applicationId}
-       and a.status = 'submitted'
+       and a.status in ${AWAITING_DECISION_IN}
        and a.review_count
            + (select count(*) from ${reviewHolds} h where h.application_id = a.id and h.expires_at > now())
            < ${k} + case when a.review_disputed then 1 else 0 end

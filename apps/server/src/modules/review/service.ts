@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isAwaitingDecision } from '@lanyard/shared/constants';
 import {
   REVIEW_HISTORY_LIMIT,
   weightedTotal,
@@ -16,6 +17,7 @@ import type { AppConfig } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { applications, reviewHolds, reviews, reviewSkips } from '../../db/schema/index';
 import { readSettings, reviewSettingsOf, shareSettings, type SettingsRow } from '../../db/settings';
+import { AWAITING_DECISION_IN } from '../../db/statuses';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import {
@@ -66,7 +68,7 @@ const remainingCounts = new WeakMap<object, { value: number; at: number } | Prom
 
 async function countRemaining(db: DbOrTx): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from ${applications} where status = 'submitted' and not review_complete`);
+    select count(*)::int as n from ${applications} where status in ${AWAITING_DECISION_IN} and not review_complete`);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -300,9 +302,9 @@ export async function submit(
       if (!claim.held) {
         const needed = reviewsNeeded(s.reviews_per_application, app.reviewDisputed);
         const room = app.reviewCount + claim.others < needed;
-        if (app.status !== 'submitted' || !room) {
+        if (!isAwaitingDecision(app.status) || !room) {
           throw errors.conflict(
-            app.status !== 'submitted'
+            !isAwaitingDecision(app.status)
               ? 'This application is no longer open for review.'
               : 'This application already has the reviews it needs. Ask for the next one.',
             'review_not_available',
@@ -345,7 +347,7 @@ export async function submit(
     }
     await releaseHold(tx, applicationId, reviewer.id);
     const [changed] = await recomputeReviewColumns(tx, s, { applicationId });
-    if (changed && app.status === 'submitted') {
+    if (changed && isAwaitingDecision(app.status)) {
       queueChange = Number(app.reviewComplete) - Number(changed.complete);
     }
     await audit(tx, actor, {

@@ -3,6 +3,7 @@ import type { ReviewersResponse } from '@lanyard/shared/review';
 import type { Db } from '../../db/client';
 import { readScoreRules, reviewsNeeded } from '../../db/review-scores';
 import { applications, reviewSkips, reviews, users } from '../../db/schema/index';
+import { AWAITING_DECISION_IN } from '../../db/statuses';
 
 /** Pace is measured over this many days: long enough to smooth a day off, short enough to follow a push. */
 export const PACE_DAYS = 3;
@@ -11,7 +12,7 @@ const DAY_MS = 86_400_000;
 const round3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 
 /** Applications still waiting for a decision: what review is for. Submitting stores "pending". */
-const AWAITING = sql`${applications.status} in ('pending', 'submitted')`;
+const AWAITING = sql`${applications.status} in ${AWAITING_DECISION_IN}`;
 
 /**
  * The Reviewers view: each reviewer's work (and each admin's who reviewed or skipped) and the
