@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { configureReviewScores, refreshSnapshot } from './db/review-scores';
 import { registerErrorHandlers } from './errors';
 import type { Storage } from './lib/storage';
 import { createStorageFromConfig } from './lib/storage-factory';
@@ -94,6 +95,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const storage = opts.storage ?? createStorageFromConfig(config);
   await app.register(dbPlugin, { db: opts.db, config, storage });
+  configureReviewScores({
+    db: opts.db,
+    maxAgeMs: config.reviewScoresMaxAgeMs,
+    onError: (err) => app.log.warn({ err }, 'review scores snapshot: refresh failed; the next read retries'),
+  });
+  // A refresh still running finishes before the pool it uses closes.
+  app.addHook('onClose', async () => {
+    await refreshSnapshot.running();
+  });
   // One LISTEN connection per instance carries live check-in updates and read-cache invalidations.
   const listener = opts.pool ? new PgListener(opts.pool, app.log) : undefined;
   app.decorate('checkinLive', listener ? new CheckinLive(listener, app.log) : undefined);

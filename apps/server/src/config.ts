@@ -108,6 +108,11 @@ export interface AppConfig {
   event: EventConfig;
   /** How long clients may take to send a request (plugins/timeouts.ts); tests shorten them. */
   timeouts: Timeouts;
+  /**
+   * How old a snapshot of review scores the admin list may show while a fresher one is computed
+   * (db/review-scores.ts); tests use 0 (always current).
+   */
+  reviewScoresMaxAgeMs: number;
   /** Rate limits can be loosened by tests that are not about them. */
   /** Admin single sign-on (OpenID Connect); undefined when OIDC_* is not configured. */
   oidc: OidcConfig | undefined;
@@ -351,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readCache: e.READ_CACHE,
     event: loadEventConfig(e.EVENT_CONFIG ? path.resolve(e.EVENT_CONFIG) : defaultEventConfigPath),
     timeouts: DEFAULT_TIMEOUTS,
+    reviewScoresMaxAgeMs: 30_000,
     oidc: loadOidcConfig(e, publicUrl),
     s3,
   };

@@ -35,8 +35,8 @@ export async function createTestContext(
   const databaseUrl = url.toString();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lanyard-test-data-'));
-  const config = adjust(
-    loadConfig({
+  const config = adjust({
+    ...loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -44,7 +44,9 @@ export async function createTestContext(
       LOG_LEVEL: 'silent',
       ...env,
     }),
-  );
+    // Review scores as they are now, unless a test asks for the kept snapshot's tolerance.
+    reviewScoresMaxAgeMs: 0,
+  });
   const database = createDatabase(databaseUrl, { max: 5 });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();

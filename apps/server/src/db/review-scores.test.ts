@@ -5,7 +5,14 @@ import { CALIBRATION_MIN_REVIEWS } from '@lanyard/shared/review';
 import { seedApplications } from '../../test/admin';
 import { createTestContext, type TestContext } from '../../test/helper';
 import { addReviews, buildReviewer, type ReviewSpec } from '../../test/reviews';
-import { readScoreRules, reviewScores, type ScoreRules } from './review-scores';
+import {
+  configureReviewScores,
+  readScoreRules,
+  recomputeSnapshot,
+  refreshSnapshot,
+  reviewScores,
+  type ScoreRules,
+} from './review-scores';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -157,5 +164,68 @@ describe('calibration on known numbers', () => {
     const { rows } = await ctx.database.pool.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan.match(/Scan on reviews/g)).toHaveLength(2);
+  });
+});
+
+describe('the kept snapshot of scores', () => {
+  async function snapshotRows(): Promise<Map<string, Scored>> {
+    const { rows } = await ctx.database.db.execute<Scored>(sql`select * from review_scores`);
+    return new Map(rows.map((row) => [row.application_id, row]));
+  }
+
+  it('is read once it has seen every review, and equals the scores computed on the spot', async () => {
+    const reviewer = await buildReviewer(ctx.database.db);
+    const ids = await applicants(3);
+    await addReviews(
+      ctx.database.db,
+      ids.map((id, i) => ({ applicationId: id, reviewerId: reviewer.id, total: 2 + i })),
+    );
+    // Behind the reviews: computed on the spot, and a refresh starts.
+    expect((await readScoreRules(ctx.database.db)).source).toBeUndefined();
+    await refreshSnapshot.running();
+    const rules = await readScoreRules(ctx.database.db);
+    expect(rules.source).toBeDefined();
+    const computed = await scores(await readScoreRules(ctx.database.db, { exact: true }));
+    expect(await scores(rules)).toEqual(computed);
+    expect(await snapshotRows()).toEqual(computed);
+
+    // Any change to the reviews (here an edit) makes it stale at once.
+    await ctx.database.pool.query('update reviews set total = 5 where application_id = $1', [ids[0]]);
+    expect((await readScoreRules(ctx.database.db)).source).toBeUndefined();
+    await refreshSnapshot.running();
+    expect((await snapshotRows()).get(ids[0]!)!.score_raw).toBe(5);
+  });
+
+  it('is not used for other rules (ranking by raw for once), nor after the ranking setting changes', async () => {
+    const reviewer = await buildReviewer(ctx.database.db);
+    const ids = await applicants(2);
+    await addReviews(ctx.database.db, [
+      { applicationId: ids[0]!, reviewerId: reviewer.id, total: 2 },
+      { applicationId: ids[1]!, reviewerId: reviewer.id, total: 4 },
+    ]);
+    await recomputeSnapshot(ctx.database.db);
+    const rules = await readScoreRules(ctx.database.db);
+    expect(rules.source).toBeDefined();
+    const raw = { ...rules, ranking: 'raw' as const };
+    expect(new PgDialect().sqlToQuery(reviewScores(raw)).sql).toContain('from "reviews"');
+    await ctx.database.pool.query(`update settings set review = '{"ranking": "raw"}'::jsonb`);
+    expect((await readScoreRules(ctx.database.db)).source).toBeUndefined();
+  });
+
+  it('may be served up to the configured age while a fresher one is computed', async () => {
+    const reviewer = await buildReviewer(ctx.database.db);
+    const ids = await applicants(2);
+    await addReviews(ctx.database.db, [{ applicationId: ids[0]!, reviewerId: reviewer.id, total: 3 }]);
+    await recomputeSnapshot(ctx.database.db);
+    configureReviewScores({ db: ctx.database.db, maxAgeMs: 60_000 });
+    try {
+      await addReviews(ctx.database.db, [{ applicationId: ids[1]!, reviewerId: reviewer.id, total: 4 }]);
+      const stale = await readScoreRules(ctx.database.db);
+      expect(stale.source).toBeDefined();
+      await refreshSnapshot.running();
+      expect((await snapshotRows()).has(ids[1]!)).toBe(true);
+    } finally {
+      configureReviewScores({ db: ctx.database.db, maxAgeMs: 0 });
+    }
   });
 });

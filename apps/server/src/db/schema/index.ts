@@ -450,3 +450,43 @@ export const reviewHolds = pgTable(
     index('review_holds_reviewer_idx').on(t.reviewerId, t.expiresAt),
   ],
 );
+
+/**
+ * The review scores of every reviewed application (db/review-scores.ts), computed from the reviews
+ * in one pass and kept here so the admin list reads them by index instead of scoring a whole role
+ * per page. Refreshed in the background when reviews change.
+ */
+export const reviewScoresSnapshot = pgTable(
+  'review_scores',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    role: applicantRole('role').notNull(),
+    scoreRaw: doublePrecision('score_raw').notNull(),
+    scoreCalibrated: doublePrecision('score_calibrated').notNull(),
+    score: doublePrecision('score').notNull(),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [index('review_scores_role_score_idx').on(t.role, t.score)],
+);
+
+/**
+ * One row per statement that changed reviews (a trigger writes it, migration 0013): its highest id,
+ * read in the same snapshot as the reviews, says which reviews a snapshot of scores has seen.
+ */
+export const reviewChanges = pgTable('review_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+});
+
+/** What review_scores was computed from: the last review change seen and the score rules. */
+export const reviewScoresState = pgTable(
+  'review_scores_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    change: bigint('change', { mode: 'number' }).notNull().default(0),
+    rules: jsonb('rules'),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+  },
+  (t) => [check('review_scores_state_singleton', sql`${t.id} = 1`)],
+);

@@ -148,10 +148,13 @@ export function describePlan(plan: DecidePlan): DecideByScorePreview {
 /** What deciding by score would do now. */
 export async function previewByScore(db: Db, body: DecideByScoreBody): Promise<DecideByScorePreview> {
   // One snapshot, so the ranking and the statuses describe the same moment.
-  return db.transaction(async (tx) => describePlan(await planByScore(tx, body, await readScoreRules(tx))), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  return db.transaction(
+    async (tx) => describePlan(await planByScore(tx, body, await readScoreRules(tx, { exact: true }))),
+    {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    },
+  );
 }
 
 /**
@@ -171,7 +174,7 @@ export async function applyByScore(
     await tx.execute(
       sql`select ${applications.id} from ${applications} where ${candidateWhere(choice)} order by ${applications.id} for update`,
     );
-    const rules = await readScoreRules(tx);
+    const rules = await readScoreRules(tx, { exact: true });
     const plan = await planByScore(tx, choice, rules);
     const result = describePlan(plan);
     if (result.changes === 0) {
