@@ -51,8 +51,14 @@ describe('GET /api/review/next', () => {
   });
 
   it('hands out applications as a submit stores them ("pending") and as an admin may set them ("submitted")', async () => {
-    const [stored] = await submittedApplications(ctx, 1, () => ({ status: 'pending' }));
-    const [set] = await submittedApplications(ctx, 1, () => ({ status: 'submitted' }));
+    const [stored] = await submittedApplications(ctx, 1, () => ({
+      status: 'pending',
+      submittedAt: new Date(1000),
+    }));
+    const [set] = await submittedApplications(ctx, 1, () => ({
+      status: 'submitted',
+      submittedAt: new Date(2000),
+    }));
     const a = await reviewerSession(ctx);
     const b = await reviewerSession(ctx);
     expect((await a.next()).application?.id).toBe(stored!.id);
