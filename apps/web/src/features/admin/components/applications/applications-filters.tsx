@@ -150,11 +150,12 @@ function ScoreRange({ filters, onChange }: Omit<ApplicationsFiltersProps, 'id'>)
   const min = cleanScore(filters.scoreMin);
   const max = cleanScore(filters.scoreMax);
   const badRange = min !== '' && max !== '' && Number(min) > Number(max);
-  const message = badMin || badMax
-    ? 'Enter a score from 0 to 10, such as 3.5.'
-    : badRange
-      ? 'The lowest score is above the highest, so no application matches.'
-      : null;
+  const message =
+    badMin || badMax
+      ? 'Enter a score from 0 to 10, such as 3.5.'
+      : badRange
+        ? 'The lowest score is above the highest, so no application matches.'
+        : null;
   const errorId = `${uid}-score-error`;
   return (
     <fieldset className="flex flex-col gap-2 sm:col-span-2">
