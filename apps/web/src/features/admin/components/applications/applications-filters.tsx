@@ -171,7 +171,10 @@ function ScoreRange({ filters, onChange }: Omit<ApplicationsFiltersProps, 'id'>)
             placeholder="0"
             value={filters.scoreMin}
             delayMs={USER_SEARCH_DEBOUNCE_MS}
-            onInput={(event) => setTyped((t) => ({ ...t, min: event.currentTarget.value }))}
+            onInput={(event) => {
+              const min = event.currentTarget.value;
+              setTyped((t) => ({ ...t, min }));
+            }}
             onCommit={(scoreMin) => onChange({ scoreMin })}
             maxLength={5}
             aria-invalid={badMin || badRange || undefined}
@@ -188,7 +191,10 @@ function ScoreRange({ filters, onChange }: Omit<ApplicationsFiltersProps, 'id'>)
             placeholder="10"
             value={filters.scoreMax}
             delayMs={USER_SEARCH_DEBOUNCE_MS}
-            onInput={(event) => setTyped((t) => ({ ...t, max: event.currentTarget.value }))}
+            onInput={(event) => {
+              const max = event.currentTarget.value;
+              setTyped((t) => ({ ...t, max }));
+            }}
             onCommit={(scoreMax) => onChange({ scoreMax })}
             maxLength={5}
             aria-invalid={badMax || badRange || undefined}
