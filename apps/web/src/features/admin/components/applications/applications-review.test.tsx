@@ -27,6 +27,7 @@ function row(overrides: Partial<AdminApplication['review']> = {}): AdminApplicat
     status: 'submitted',
     university: 'Riverside',
     major: 'Math',
+    is_high_school: false,
     resume_url: null,
     portfolio_url: null,
     submitted_at: '2025-08-01T10:00:00.000Z',
@@ -46,7 +47,7 @@ function row(overrides: Partial<AdminApplication['review']> = {}): AdminApplicat
       disputed: true,
       ...overrides,
     },
-  } as AdminApplication;
+  };
 }
 
 function renderTable(applications: AdminApplication[]) {

@@ -129,32 +129,34 @@ export function ApplicationsTable({
                     onChange={(event) => onToggle(a._id, event.target.checked)}
                   />
                 </Td>
-                <Td className="max-w-44 font-medium text-slate-900">
+                <Td className="max-w-40 font-medium text-slate-900">
                   <CellText text={name} />
                 </Td>
-                <Td className={`max-w-52 ${LAPTOP_UP}`}>
+                <Td className={`max-w-44 ${LAPTOP_UP}`}>
                   <CellText text={a.email} />
                 </Td>
                 <Td>{roleName(a.role)}</Td>
                 <Td>
                   <StatusBadge status={a.status} />
                 </Td>
-                <Td className="whitespace-nowrap">
+                <Td className="whitespace-nowrap" data-column="reviews">
                   <ReviewsCell review={a.review} />
                 </Td>
-                <Td className="whitespace-nowrap">
+                <Td className="whitespace-nowrap" data-column="score">
                   <ScoreCell review={a.review} />
                 </Td>
-                <Td className="min-w-24">
+                <Td className="w-28 max-w-28" data-column="flags">
                   <ReviewFlagBadges flags={a.review.flags} />
                 </Td>
-                <Td className={`max-w-40 ${LAPTOP_UP}`}>
+                <Td className={`max-w-36 ${LAPTOP_UP}`}>
                   <CellText text={a.university} />
                 </Td>
                 <Td className={`max-w-36 ${WIDE_ONLY}`}>
                   <CellText text={a.major} />
                 </Td>
-                <Td className={`whitespace-nowrap ${WIDE_ONLY}`}>{rsvpLabel(a.rsvp_status)}</Td>
+                <Td className={`whitespace-nowrap ${WIDE_ONLY}`} data-column="rsvp">
+                  {rsvpLabel(a.rsvp_status)}
+                </Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   <time dateTime={a.submitted_at}>{formatDate(a.submitted_at)}</time>
                 </Td>

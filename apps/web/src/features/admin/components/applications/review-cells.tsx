@@ -6,7 +6,8 @@ import { reviewsLabel, scoreDetail, scoreLabel, scoreSpoken } from '../../lib/re
 export function ReviewsCell({ review }: { review: ApplicationReviewSummary }) {
   const done = review.review_count >= review.reviews_needed;
   return (
-    <span className="inline-flex items-center gap-1.5">
+    // Stacked, so the marker costs the column no width: the table must fit a 1280 px laptop.
+    <span className="inline-flex flex-col items-start gap-0.5">
       <span
         className={`tabular-nums ${done ? 'text-slate-900' : 'text-slate-600'}`}
         aria-label={`${review.review_count} of ${review.reviews_needed} reviews`}
@@ -42,9 +43,10 @@ export function ScoreCell({ review }: { review: ApplicationReviewSummary }) {
 export function ReviewFlagBadges({ flags }: { flags: readonly ReviewFlag[] }) {
   if (!flags.length) return <span className="sr-only">None</span>;
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex flex-col items-start gap-1">
       {flags.map((flag) => (
-        <Badge key={flag} tone="red">
+        // Long labels ("Duplicate person") wrap inside the badge rather than widen the column.
+        <Badge key={flag} tone="red" className="whitespace-normal">
           {REVIEW_FLAG_LABELS[flag]}
         </Badge>
       ))}
