@@ -21,13 +21,14 @@ export interface ApplyDecideByScoreInput {
 
 /**
  * POST /api/admin/decide-by-score/apply: one transaction through the bulk status path. The server
- * refuses (409 count_changed) unless the typed number is still the number that changes, so on success
- * that number is what was applied, and nothing of the answer's body is needed.
+ * refuses (4xx, with its reason) unless the typed number is still the number that changes, and
+ * answers with the preview's shape, describing what was done.
  */
 export function applyDecideByScore({ body, confirm }: ApplyDecideByScoreInput) {
-  return apiRequest<unknown>('/api/admin/decide-by-score/apply', {
+  return apiRequest('/api/admin/decide-by-score/apply', {
     method: 'POST',
     body: { ...body, confirm },
+    schema: decideByScorePreviewSchema,
   });
 }
 

@@ -60,7 +60,7 @@ function serve() {
     vi.fn(async (url: string, init?: RequestInit) => {
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ url: String(url), body });
-      const answer = String(url).endsWith('/preview') ? PREVIEW : { updated: 8 };
+      const answer = PREVIEW;
       return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
     }),
   );

@@ -13,6 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { RadioGroup, RadioOption } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
+import { isApiError, isClientError } from '@/lib/api-client';
 import { useApplyDecideByScore, usePreviewDecideByScore } from '../../api/decide-by-score';
 import {
   appliedToast,
@@ -23,7 +24,6 @@ import {
   type DecideByScoreForm,
   type DecideFormErrors,
 } from '../../lib/decide-by-score';
-import { bulkErrorMessage } from './bulk-actions';
 import { ScorePreview } from './score-preview';
 
 /** The preview shown, with the body it was asked for: Apply sends that body, never the form as since edited. */
@@ -75,16 +75,18 @@ export function DecideByScoreCard() {
     apply.mutate(
       { body, confirm: String(p.changes) },
       {
-        onSuccess: () => {
+        onSuccess: (done) => {
           setConfirming(false);
           setShown(null);
-          toast.success('Bulk Action Completed', { description: appliedToast(p) });
+          toast.success('Bulk Action Completed', { description: appliedToast(done) });
         },
         onError: (err) => {
           setConfirming(false);
           // The ranking moved under the preview (a new review, another admin): preview again.
           setShown(null);
-          toast.error('Error', { description: bulkErrorMessage(err, 'Failed to decide by score') });
+          toast.error('Error', {
+            description: isClientError(err) && isApiError(err) ? err.message : 'Failed to decide by score',
+          });
         },
       },
     );
