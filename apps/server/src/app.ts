@@ -15,8 +15,9 @@ import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminApplicationRoutes } from './modules/admin-applications/routes';
-import { decisionRoutes, decisionStatusRoutes } from './modules/decisions/routes';
+import { decideByScoreRoutes, decisionRoutes, decisionStatusRoutes } from './modules/decisions/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
+import { reviewerAdminRoutes } from './modules/reviewers/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
@@ -144,12 +145,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(oidcRoutes, { prefix: '/api/auth/oidc' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(adminUserRoutes, { prefix: '/api/admin' });
+  await app.register(reviewerAdminRoutes, { prefix: '/api/admin' });
   // The admin application routes are also listed under /applications: same handlers, admin only.
   for (const prefix of ['/api/admin/applications', '/api/applications']) {
     await app.register(adminApplicationRoutes, { prefix });
     await app.register(decisionStatusRoutes, { prefix });
   }
   await app.register(decisionRoutes, { prefix: '/api/admin/decisions' });
+  await app.register(decideByScoreRoutes, { prefix: '/api/admin/decide-by-score' });
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(applicantQrRoutes, { prefix: '/api/applications' });

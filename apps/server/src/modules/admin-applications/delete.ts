@@ -32,7 +32,7 @@ export async function deleteApplications(
         resumeUploadId: applications.resumeUploadId,
       })
       .from(applications)
-      .where(targetWhere(target))
+      .where(await targetWhere(tx, target))
       // Locked in id order, as setStatuses locks: two bulk actions never wait on each other in a cycle.
       .orderBy(asc(applications.id))
       .for('update');

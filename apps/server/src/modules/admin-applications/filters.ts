@@ -1,9 +1,22 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminApplicationsFilters } from '@lanyard/shared/admin';
 import { isRealDate } from '@lanyard/shared/dates';
+import type { ReviewState } from '@lanyard/shared/review';
+import type { DbOrTx } from '../../db/client';
+import { readScoreRules, reviewScores, reviewsNeeded, type ScoreRules } from '../../db/review-scores';
 import { applications } from '../../db/schema/index';
 import { containsPattern } from '../../db/search';
 import { errors } from '../../errors';
+
+/** What turning a filter into SQL needs besides the filter: the event's first day and the review rules. */
+export interface FilterContext {
+  eventStartDate: string;
+  rules: ScoreRules;
+}
+
+export async function filterContext(db: DbOrTx, eventStartDate: string): Promise<FilterContext> {
+  return { eventStartDate, rules: await readScoreRules(db) };
+}
 
 type Status = NonNullable<AdminApplicationsFilters['status']>[number];
 
@@ -33,11 +46,56 @@ function under18Cutoff(eventStartDate: string): string {
   return `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/**
+ * Where an application stands in review, from the counters the review module keeps on its row.
+ * "Needed" is k, one more once its reviews disagree (db/review-scores.ts). The first three split
+ * every application in three; disputed and flagged cut across them.
+ */
+export function reviewStateCondition(state: ReviewState, k: number): SQL {
+  const count = applications.reviewCount;
+  switch (state) {
+    case 'unreviewed':
+      return sql`${count} = 0`;
+    case 'in_review':
+      // Some reviews, not all it needs: a disputed application waiting for its extra review is here.
+      return sql`(${count} > 0 and ${count} < ${reviewsNeeded(k)})`;
+    case 'reviewed':
+      // Every review it needs, the extra one included when disputed.
+      return sql`${count} >= ${reviewsNeeded(k)}`;
+    case 'disputed':
+      return sql`${applications.reviewDisputed}`;
+    case 'flagged':
+      return sql`${applications.reviewFlagged}`;
+  }
+}
+
+/** Whether a filter reads review scores (the list then joins them instead of looking them up). */
+export function usesScores(f: Partial<AdminApplicationsFilters>): boolean {
+  return f.score_min !== undefined || f.score_max !== undefined;
+}
+
+/** The score bounds on a score column; an application without a score matches no bound. */
+function scoreBounds(f: Partial<AdminApplicationsFilters>, score: SQL): SQL {
+  const parts: SQL[] = [sql`${score} is not null`];
+  if (f.score_min !== undefined) parts.push(sql`${score} >= ${f.score_min}`);
+  if (f.score_max !== undefined) parts.push(sql`${score} <= ${f.score_max}`);
+  return and(...parts)!;
+}
+
+/**
+ * How the score bounds reach the scores: by default a subquery of their own, so the clause works
+ * anywhere (counts, bulk actions that lock rows); the list passes the score column it joined, and
+ * the CSV the ids it resolved once (`resolveScoreFilter`), so the scores are computed once.
+ */
+export type ScoreSource = { column: SQL } | { ids: readonly string[] };
+
 /** Every list filter of the Applications tab as one WHERE clause; the exports use the same one. */
 export function applicationFilters(
   f: Partial<AdminApplicationsFilters>,
-  eventStartDate: string,
+  ctx: FilterContext,
+  scores?: ScoreSource,
 ): SQL | undefined {
+  const { eventStartDate } = ctx;
   const where: (SQL | undefined)[] = [];
   // search_text is the lower-cased name, e-mail, school and major; `like lower(...)` there is the same
   // match as `ilike` on the concatenation, and the trigram and covering indexes both hold search_text.
@@ -67,6 +125,33 @@ export function applicationFilters(
         : sql`(${known} and ${birth} <= ${cutoff}::date)`,
     );
   }
+  if (f.review_state?.length) {
+    where.push(
+      or(...f.review_state.map((state) => reviewStateCondition(state, ctx.rules.reviewsPerApplication))),
+    );
+  }
+  if (usesScores(f)) {
+    if (scores && 'column' in scores) where.push(scoreBounds(f, scores.column));
+    else if (scores) where.push(sql`${applications.id} = any(${sql.param([...scores.ids])}::uuid[])`);
+    else {
+      where.push(
+        sql`${applications.id} in (select s.application_id from ${reviewScores(ctx.rules)} s where ${scoreBounds(f, sql`s.score`)})`,
+      );
+    }
+  }
   const present = where.filter((w): w is SQL => w !== undefined);
   return present.length ? and(...present) : undefined;
+}
+
+/** The ids a filter's score bounds match, computed once (for readers that run the filter many times). */
+export async function resolveScoreFilter(
+  db: DbOrTx,
+  f: Partial<AdminApplicationsFilters>,
+  ctx: FilterContext,
+): Promise<ScoreSource | undefined> {
+  if (!usesScores(f)) return undefined;
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select s.application_id as id from ${reviewScores(ctx.rules)} s where ${scoreBounds(f, sql`s.score`)}`,
+  );
+  return { ids: rows.map((r) => r.id) };
 }

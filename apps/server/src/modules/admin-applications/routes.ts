@@ -8,7 +8,9 @@ import {
   deletedResultSchema,
 } from '@lanyard/shared/admin';
 import { okSchema, idParamsSchema } from '@lanyard/shared/common';
+import { applicationReviewsResponseSchema } from '@lanyard/shared/review';
 import { deleteApplications } from './delete';
+import { applicationReviews } from './reviews';
 import { applicationStats, getApplicationDetail, listApplications } from './service';
 import { bulkTargetOf } from './targets';
 
@@ -39,6 +41,16 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: admin, schema: { params: idParamsSchema, response: { 200: adminApplicationDetailSchema } } },
     async (request) => getApplicationDetail(app.db, request.params.id),
+  );
+
+  // Every review, skip and score of one application (admins see them all, blind review or not).
+  app.get(
+    '/:id/reviews',
+    {
+      config: admin,
+      schema: { params: idParamsSchema, response: { 200: applicationReviewsResponseSchema } },
+    },
+    async (request) => applicationReviews(app.db, request.params.id),
   );
 
   app.delete(

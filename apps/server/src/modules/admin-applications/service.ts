@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationReviewSummary } from '@lanyard/shared/review';
 import {
   defaultSortDirection,
   type AdminApplication,
@@ -9,9 +10,11 @@ import {
   type SortDirection,
 } from '@lanyard/shared/admin';
 import type { Db, DbOrTx } from '../../db/client';
+import { readScoreRules, reviewScores } from '../../db/review-scores';
 import { applications, auditLog } from '../../db/schema/index';
 import { errors } from '../../errors';
-import { applicationFilters } from './filters';
+import { applicationFilters, filterContext, usesScores, type FilterContext } from './filters';
+import { reviewSummaries, type Scores } from './review-summary';
 
 type Row = typeof applications.$inferSelect;
 
@@ -35,9 +38,14 @@ const listColumns = {
   preferredName: applications.preferredName,
   schoolName: applications.schoolName,
   pronoun: applications.pronoun,
+  reviewCount: applications.reviewCount,
+  reviewDisputed: applications.reviewDisputed,
 };
 
-export function toAdminApplication(row: Pick<Row, keyof typeof listColumns>): AdminApplication {
+export function toAdminApplication(
+  row: Pick<Row, keyof typeof listColumns>,
+  review: ApplicationReviewSummary,
+): AdminApplication {
   return {
     _id: row.id,
     user_id: row.userId,
@@ -57,6 +65,7 @@ export function toAdminApplication(row: Pick<Row, keyof typeof listColumns>): Ad
     preferred_name: row.preferredName,
     school_name: row.schoolName,
     pronoun: row.pronoun,
+    review,
   };
 }
 
@@ -73,12 +82,23 @@ export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   };
 }
 
+/** The joined scores' columns, when the list sorts or filters by score. */
+const SCORES = 'review_scores';
+const SCORE_COLUMNS = {
+  scoreRaw: 'score_raw',
+  scoreCalibrated: 'score_calibrated',
+  score: 'score',
+  rank: 'rank',
+};
+const scoreColumn = (name: keyof typeof SCORE_COLUMNS) => sql.raw(`${SCORES}.${SCORE_COLUMNS[name]}`);
+
 /**
  * The columns each sort orders by, then the id: a total order, so a page never repeats or skips a
  * row. Text compares lower-cased (the database collates bytewise); status follows the enum, which is
- * the workflow order. Each list has its index (migration 0010; submitted_at has its own).
+ * the workflow order. Each list has its index (migration 0010; submitted_at has its own). Score is
+ * the joined review score (db/review-scores.ts), computed, so it has no index.
  */
-const SORT_KEYS: Record<ApplicationSort, SQL[]> = {
+const SORT_KEYS: Record<Exclude<ApplicationSort, 'score'>, SQL[]> = {
   name: [sql`lower(${applications.firstName})`, sql`lower(${applications.lastName})`],
   status: [sql`${applications.status}`],
   school: [sql`lower(${applications.school})`],
@@ -88,29 +108,64 @@ const SORT_KEYS: Record<ApplicationSort, SQL[]> = {
 /** ORDER BY of a sort: every key and the id in one direction, so one index serves both ways. */
 function orderOf(sort: ApplicationSort, dir: SortDirection): SQL[] {
   const by = dir === 'asc' ? asc : desc;
+  if (sort === 'score') {
+    // Unscored applications last whichever the direction: they have nothing to compare.
+    return [sql`${scoreColumn('score')} ${sql.raw(dir)} nulls last`, by(applications.id)];
+  }
   return [...SORT_KEYS[sort], sql`${applications.id}`].map((key) => by(key));
 }
 
+/** Whether the page query joins the scores: to sort or filter by them. */
+function joinsScores(f: AdminApplicationsFilters): boolean {
+  return f.sort === 'score' || usesScores(f);
+}
+
 /** One page of the list, as the route runs it (the sort test reads its plan). */
-export function listQuery(db: DbOrTx, f: AdminApplicationsFilters, eventStartDate: string) {
-  return db
-    .select(listColumns)
+export function listQuery(db: DbOrTx, f: AdminApplicationsFilters, ctx: FilterContext) {
+  const joined = joinsScores(f);
+  const nullScore = sql<number | null>`null::float8`;
+  const query = db
+    .select({
+      ...listColumns,
+      scoreRaw: joined ? sql<number | null>`${scoreColumn('scoreRaw')}` : nullScore,
+      scoreCalibrated: joined ? sql<number | null>`${scoreColumn('scoreCalibrated')}` : nullScore,
+      score: joined ? sql<number | null>`${scoreColumn('score')}` : nullScore,
+      rank: joined ? sql<number | null>`${scoreColumn('rank')}` : sql<number | null>`null::int`,
+    })
     .from(applications)
-    .where(applicationFilters(f, eventStartDate))
+    .$dynamic();
+  const withScores = joined
+    ? query.leftJoin(
+        sql`${reviewScores(ctx.rules)} as ${sql.raw(SCORES)}`,
+        sql`${sql.raw(SCORES)}.application_id = ${applications.id}`,
+      )
+    : query;
+  return withScores
+    .where(applicationFilters(f, ctx, joined ? { column: scoreColumn('score') } : undefined))
     .orderBy(...orderOf(f.sort, f.dir ?? defaultSortDirection(f.sort)))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
 }
 
 export async function listApplications(db: Db, f: AdminApplicationsFilters, eventStartDate: string) {
-  const where = applicationFilters(f, eventStartDate);
+  const ctx = await filterContext(db, eventStartDate);
+  const where = applicationFilters(f, ctx);
   const [rows, [totalRow]] = await Promise.all([
-    listQuery(db, f, eventStartDate),
+    listQuery(db, f, ctx),
     db.select({ n: count() }).from(applications).where(where),
   ]);
   const total = totalRow?.n ?? 0;
+  const known = joinsScores(f)
+    ? new Map<string, Scores>(
+        rows.map((r) => [
+          r.id,
+          { scoreRaw: r.scoreRaw, scoreCalibrated: r.scoreCalibrated, score: r.score, rank: r.rank },
+        ]),
+      )
+    : undefined;
+  const summaries = await reviewSummaries(db, ctx.rules, rows, known);
   return {
-    applications: rows.map(toAdminApplication),
+    applications: rows.map((r) => toAdminApplication(r, summaries.get(r.id)!)),
     total,
     page: f.page,
     pages: Math.max(1, Math.ceil(total / f.limit)),
@@ -120,6 +175,8 @@ export async function listApplications(db: Db, f: AdminApplicationsFilters, even
 export async function getApplicationDetail(db: Db, id: string): Promise<AdminApplicationDetail> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
   if (!row) throw errors.notFound('Application not found.');
+  const rules = await readScoreRules(db);
+  const summary = (await reviewSummaries(db, rules, [row])).get(row.id)!;
   const history = await db
     .select()
     .from(auditLog)
@@ -127,7 +184,7 @@ export async function getApplicationDetail(db: Db, id: string): Promise<AdminApp
     .orderBy(desc(auditLog.createdAt))
     .limit(100);
   return {
-    ...toAdminApplication(row),
+    ...toAdminApplication(row, summary),
     answers: row.answers as Record<string, unknown>,
     access_code_used: row.accessCodeUsed,
     linkedin_url: row.linkedinUrl,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { applications } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
-import { applicationFilters } from './filters';
+import { applicationFilters, filterContext } from './filters';
 
 /**
  * What a bulk action acts on: the applications listed by id, or every application the list's
@@ -30,10 +30,13 @@ export function idIn(ids: readonly string[]): SQL {
   return sql`${applications.id} = any(${sql.param([...ids])}::uuid[])`;
 }
 
-/** The WHERE clause of a target: its ids, or the list's own filter (one home: ./filters). */
-export function targetWhere(target: BulkTarget): SQL {
+/**
+ * The WHERE clause of a target: its ids, or the list's own filter (one home: ./filters), read with
+ * the review settings of `db` (a transaction's own view when given one).
+ */
+export async function targetWhere(db: DbOrTx, target: BulkTarget): Promise<SQL> {
   if ('ids' in target) return idIn([...new Set(target.ids)]);
-  return applicationFilters(target.filter, target.eventStartDate) ?? sql`true`;
+  return applicationFilters(target.filter, await filterContext(db, target.eventStartDate)) ?? sql`true`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { ApplicationStatus } from '@lanyard/shared/constants';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { applications } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { auditMany, type AuditActor } from '../../lib/audit';
@@ -27,52 +27,65 @@ export async function setStatuses(
   status: ApplicationStatus,
   opts: { requireAll: boolean; config: AppConfig },
 ): Promise<number> {
+  return db.transaction((tx) => setStatusesIn(tx, actor, target, status, opts));
+}
+
+/**
+ * setStatuses inside a transaction the caller holds, for a change made of several (deciding by
+ * score sets three statuses at once, all or nothing): the rows are locked, changed, audited, their
+ * RSVPs voided and their e-mails queued exactly as one bulk status change does.
+ */
+export async function setStatusesIn(
+  tx: Tx,
+  actor: AuditActor,
+  target: BulkTarget,
+  status: ApplicationStatus,
+  opts: { requireAll: boolean; config: AppConfig },
+): Promise<number> {
   const single = opts.requireAll && 'ids' in target && new Set(target.ids).size === 1;
-  return db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: applications.id, status: applications.status, ...rsvpColumns })
-      .from(applications)
-      .where(targetWhere(target))
-      .orderBy(asc(applications.id))
-      .for('update');
-    checkCount(target, current.length);
-    if (opts.requireAll && 'ids' in target && current.length !== new Set(target.ids).size) {
-      throw errors.notFound('Application not found.');
-    }
-    if (!current.length) return 0;
-    const now = new Date();
-    const ids = current.map((c) => c.id);
+  const current = await tx
+    .select({ id: applications.id, status: applications.status, ...rsvpColumns })
+    .from(applications)
+    .where(await targetWhere(tx, target))
+    .orderBy(asc(applications.id))
+    .for('update');
+  checkCount(target, current.length);
+  if (opts.requireAll && 'ids' in target && current.length !== new Set(target.ids).size) {
+    throw errors.notFound('Application not found.');
+  }
+  if (!current.length) return 0;
+  const now = new Date();
+  const ids = current.map((c) => c.id);
+  await tx
+    .update(applications)
+    .set({ status, updatedAt: now, decidedAt: status === 'pending' || status === 'submitted' ? null : now })
+    .where(idIn(ids));
+  // A recorded RSVP answered the old decision: it stops counting with the change (policies/rsvp).
+  const voided = current.filter((c) => voidsRsvp(c, status));
+  if (voided.length) {
     await tx
       .update(applications)
-      .set({ status, updatedAt: now, decidedAt: status === 'pending' || status === 'submitted' ? null : now })
-      .where(idIn(ids));
-    // A recorded RSVP answered the old decision: it stops counting with the change (policies/rsvp).
-    const voided = current.filter((c) => voidsRsvp(c, status));
-    if (voided.length) {
-      await tx
-        .update(applications)
-        .set(VOIDED_RSVP)
-        .where(idIn(voided.map((c) => c.id)));
-    }
-    await auditMany(tx, actor, [
-      ...current.map((c) => ({
-        action: single ? 'application.status' : 'application.bulk_status',
-        targetType: 'application',
-        targetId: c.id,
-        before: { status: c.status },
-        after: { status },
-      })),
-      ...voided.map((c) => ({
-        action: 'rsvp.void',
-        targetType: 'application',
-        targetId: c.id,
-        before: rsvpRecord(c),
-        after: { status, rsvp_status: null, reason: 'decision_changed' },
-      })),
-    ]);
-    await auditFilterAction(tx, actor, target, 'application.bulk_status', { status });
-    // Once a role's decisions are out, a new decision is announced right away.
-    await queueDecisionEmailsIfReleased(tx, opts.config, ids);
-    return current.length;
-  });
+      .set(VOIDED_RSVP)
+      .where(idIn(voided.map((c) => c.id)));
+  }
+  await auditMany(tx, actor, [
+    ...current.map((c) => ({
+      action: single ? 'application.status' : 'application.bulk_status',
+      targetType: 'application',
+      targetId: c.id,
+      before: { status: c.status },
+      after: { status },
+    })),
+    ...voided.map((c) => ({
+      action: 'rsvp.void',
+      targetType: 'application',
+      targetId: c.id,
+      before: rsvpRecord(c),
+      after: { status, rsvp_status: null, reason: 'decision_changed' },
+    })),
+  ]);
+  await auditFilterAction(tx, actor, target, 'application.bulk_status', { status });
+  // Once a role's decisions are out, a new decision is announced right away.
+  await queueDecisionEmailsIfReleased(tx, opts.config, ids);
+  return current.length;
 }

@@ -11,9 +11,15 @@ import {
   statusBodySchema,
 } from '@lanyard/shared/admin';
 import { idParamsSchema } from '@lanyard/shared/common';
+import {
+  decideByScoreApplyBodySchema,
+  decideByScoreBodySchema,
+  decideByScorePreviewSchema,
+} from '@lanyard/shared/review';
 import { getApplicationDetail } from '../admin-applications/service';
 import { bulkTargetOf } from '../admin-applications/targets';
 import { setStatuses } from './bulk-status';
+import { applyByScore, previewByScore } from './decide-by-score';
 import { previewRelease, setDecisionsReleased } from './release';
 
 const admin = { access: 'admin' as const };
@@ -82,5 +88,29 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/unrelease',
     { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
     async (request) => setDecisionsReleased(app.db, request.actor, request.body.role, false, app.config),
+  );
+};
+
+/**
+ * Deciding by score (the Bulk Actions tab): the preview, then the apply with the number of changes
+ * typed as confirmation (400 when it is not the number the apply would change).
+ */
+export const decideByScoreRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/preview',
+    {
+      config: admin,
+      schema: { body: decideByScoreBodySchema, response: { 200: decideByScorePreviewSchema } },
+    },
+    async (request) => previewByScore(app.db, request.body),
+  );
+
+  app.post(
+    '/apply',
+    {
+      config: admin,
+      schema: { body: decideByScoreApplyBodySchema, response: { 200: decideByScorePreviewSchema } },
+    },
+    async (request) => applyByScore(app.db, request.actor, request.body, app.config),
   );
 };

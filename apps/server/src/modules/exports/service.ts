@@ -7,7 +7,7 @@ import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { csvDocument, type CsvColumn } from '../../lib/csv';
 import type { Storage } from '../../lib/storage';
-import { applicationFilters } from '../admin-applications/filters';
+import { applicationFilters, filterContext, resolveScoreFilter } from '../admin-applications/filters';
 import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin-applications/targets';
 import { userFilters, usersQuery, type UserFilters, type UserListRow } from '../admin-users/service';
 import { APPLICATION_COLUMNS } from './application-columns';
@@ -101,7 +101,9 @@ export async function exportFilteredApplications(
   filters: Parameters<typeof applicationFilters>[0],
   eventStart: string,
 ): Promise<AsyncIterable<string>> {
-  const where = applicationFilters(filters, eventStart);
+  const ctx = await filterContext(db, eventStart);
+  // Resolved once: the CSV reads 1,000 rows a page, and each page would compute the scores again.
+  const where = applicationFilters(filters, ctx, await resolveScoreFilter(db, filters, ctx));
   await audit(db, actor, { action: 'export.applications', targetType: 'export', after: filters });
   return applicationsCsv(db, where, eventStart);
 }
@@ -117,8 +119,12 @@ export async function exportSelectedApplications(
   eventStart: string,
 ): Promise<AsyncIterable<string>> {
   const target = bulkTargetOf(body, eventStart);
-  const where = targetWhere(target);
-  if (!('ids' in target)) {
+  let where: SQL | undefined;
+  if ('ids' in target) where = await targetWhere(db, target);
+  else {
+    const ctx = await filterContext(db, eventStart);
+    // Resolved once, as for the filtered export above.
+    where = applicationFilters(target.filter, ctx, await resolveScoreFilter(db, target.filter, ctx));
     const [row] = await db.select({ n: count() }).from(applications).where(where);
     checkCount(target, row?.n ?? 0);
   }
@@ -156,7 +162,7 @@ export async function exportResumes(
     })
     .from(applications)
     .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
-    .where(targetWhere(target))
+    .where(await targetWhere(db, target))
     .orderBy(asc(applications.lastName), asc(applications.firstName), asc(applications.id));
   checkCount(target, matched.length);
   const rows = matched.filter((r): r is typeof r & { key: string } => r.key !== null);
