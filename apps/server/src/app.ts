@@ -28,6 +28,7 @@ import { PgListener } from './lib/pg-listener';
 import { ReadCache } from './lib/read-cache';
 import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
+import { reviewRoutes } from './modules/review/routes';
 import { webDistDir } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(placesRoutes, { prefix: '/api/places' });
+  await app.register(reviewRoutes, { prefix: '/api/review' });
 
   await app.register(webPlugin, { distDir: webDistDir, event: config.event });
   return app;

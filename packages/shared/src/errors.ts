@@ -77,6 +77,14 @@ export const ERROR_CODES = {
 
   // E-mail
   not_failed: 'Only failed e-mails can be retried.',
+
+  // Review
+  own_application: 'A reviewer (or admin) tried to review or skip an application of their own.',
+  review_not_available:
+    'The application is not held by this reviewer and no longer needs reviews, is not open for review, or was skipped by them.',
+  review_locked: 'Decisions for the application’s role are released: its reviews can no longer change.',
+  rubric_in_use:
+    'Scores exist for the role: a criterion’s scale cannot change and no criterion can be deleted.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -376,6 +376,13 @@ export const skipReviewBodySchema = z
   .strict();
 export type SkipReviewBody = z.input<typeof skipReviewBodySchema>;
 
+/** The answer to a skip: the reviewer's progress (the screen then asks for the next application). */
+export const skipReviewResponseSchema = z.object({ progress: reviewProgressSchema });
+export type SkipReviewResponse = z.infer<typeof skipReviewResponseSchema>;
+
+/** The application a reviewer route is about. */
+export const reviewParamsSchema = z.object({ applicationId: uuid }).strict();
+
 /** GET /api/review/mine: the reviewer's latest reviews, newest first. */
 export const myReviewListItemSchema = z.object({
   application_id: uuid,

@@ -45,13 +45,15 @@ describe('the route table', () => {
     expect(table).toContainEqual({ method: 'GET', url: '/api/auth/me', access: 'user' });
     expect(table).toContainEqual({ method: 'POST', url: '/api/auth/login', access: 'public' });
     for (const route of table) {
-      expect(['public', 'user', 'applicant', 'admin', 'staff']).toContain(route.access);
+      expect(['public', 'user', 'applicant', 'admin', 'staff', 'reviewer']).toContain(route.access);
       expect(route.url.startsWith('/api')).toBe(true);
     }
   });
 
-  it('every admin and staff route refuses anonymous callers (401) and hackers (403)', async () => {
-    const routes = ctx.app.routeTable.filter((r) => r.access === 'admin' || r.access === 'staff');
+  it('every admin, staff and reviewer route refuses anonymous callers (401) and hackers (403)', async () => {
+    const routes = ctx.app.routeTable.filter(
+      (r) => r.access === 'admin' || r.access === 'staff' || r.access === 'reviewer',
+    );
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) {
       const url = concreteUrl(route.url);

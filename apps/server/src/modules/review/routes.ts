@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  myReviewsResponseSchema,
+  reviewNextResponseSchema,
+  reviewParamsSchema,
+  reviewSettingsSchema,
+  skipReviewBodySchema,
+  skipReviewResponseSchema,
+  submitReviewBodySchema,
+  submitReviewResponseSchema,
+  updateReviewSettingsBodySchema,
+} from '@lanyard/shared/review';
+import { signFileLink } from '../../lib/signed-links';
+import { perUser } from '../../plugins/rate-limits';
+import * as service from './service';
+import { getReviewSettings, updateReviewSettings } from './settings';
+
+// Per reviewer, not per address: a team of 20 behind one NAT must not share a budget. A person
+// reviews a few applications a minute; these only stop a script that runs away.
+const READ = { access: 'reviewer' as const, rateLimit: { limits: [perUser('review-read', 600, 60)] } };
+const WRITE = { access: 'reviewer' as const, rateLimit: { limits: [perUser('review-write', 300, 60)] } };
+const admin = { access: 'admin' as const };
+
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reviewer = (request: { user: { id: string; email: string } | null }) => ({
+    id: request.user!.id,
+    email: request.user!.email,
+  });
+
+  app.get(
+    '/next',
+    { config: READ, schema: { response: { 200: reviewNextResponseSchema } } },
+    async (request) => service.next(app.db, app.config, reviewer(request)),
+  );
+
+  app.get(
+    '/mine',
+    { config: READ, schema: { response: { 200: myReviewsResponseSchema } } },
+    async (request) => service.mine(app.db, request.user!.id),
+  );
+
+  app.get('/settings', { config: admin, schema: { response: { 200: reviewSettingsSchema } } }, async () =>
+    getReviewSettings(app.db),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: admin,
+      schema: { body: updateReviewSettingsBodySchema, response: { 200: reviewSettingsSchema } },
+    },
+    async (request) => updateReviewSettings(app.db, request.actor, request.body),
+  );
+
+  app.get(
+    '/:applicationId',
+    { config: READ, schema: { params: reviewParamsSchema, response: { 200: reviewNextResponseSchema } } },
+    async (request) => service.reviewOf(app.db, app.config, reviewer(request), request.params.applicationId),
+  );
+
+  app.post(
+    '/:applicationId',
+    {
+      config: WRITE,
+      schema: {
+        params: reviewParamsSchema,
+        body: submitReviewBodySchema,
+        response: { 200: submitReviewResponseSchema },
+      },
+    },
+    async (request) =>
+      service.submit(app.db, request.actor, reviewer(request), request.params.applicationId, request.body),
+  );
+
+  app.post(
+    '/:applicationId/skip',
+    {
+      config: WRITE,
+      schema: {
+        params: reviewParamsSchema,
+        body: skipReviewBodySchema,
+        response: { 200: skipReviewResponseSchema },
+      },
+    },
+    async (request) =>
+      service.skip(app.db, request.actor, reviewer(request), request.params.applicationId, request.body),
+  );
+
+  // The resume, when blind review shows it: a short-lived signed link, like the admins' downloads.
+  app.get(
+    '/:applicationId/resume',
+    { config: READ, schema: { params: reviewParamsSchema } },
+    async (request, reply) => {
+      const uploadId = await service.resumeFor(app.db, reviewer(request), request.params.applicationId);
+      return reply.redirect(signFileLink(app.config.sessionSecret, uploadId).url, 303);
+    },
+  );
+};
