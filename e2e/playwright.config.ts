@@ -37,6 +37,7 @@ const GLOBAL_STATE_SPECS = [
   /hacker-apply\.spec\.ts/,
   /rsvp\.spec\.ts/,
   /rsvp-release\.spec\.ts/,
+  /review-admin\.spec\.ts/,
 ];
 
 export default defineConfig({

@@ -16,6 +16,7 @@ import { ADMIN_TABS, readAdminTab, writeAdminTab, type AdminTab } from '../lib/t
 import { ApplicationsTab } from './applications/applications-tab';
 import { BulkActionsTab } from './bulk/bulk-actions-tab';
 import { EmailsTab } from './emails/emails-tab';
+import { ReviewersTab } from './reviewers/reviewers-tab';
 import { RsvpTab } from './rsvp/rsvp-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { UsersTab } from './users/users-tab';
@@ -25,6 +26,7 @@ const LOAD_ERROR = 'Failed to load dashboard data';
 const TAB_LABELS: Record<AdminTab, string> = {
   users: 'Users',
   applications: 'Applications',
+  reviewers: 'Reviewers',
   rsvp: 'RSVP',
   'bulk-actions': 'Bulk Actions',
   settings: 'Settings',
@@ -121,6 +123,9 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="applications">
             <ApplicationsTab />
+          </TabsContent>
+          <TabsContent value="reviewers">
+            <ReviewersTab />
           </TabsContent>
           <TabsContent value="rsvp">
             <RsvpTab />

@@ -13,6 +13,9 @@ const busy: ApplicationFilters = {
   schoolType: ['high_school'],
   ageGroup: ['adult'],
   rsvp: ['no_response'],
+  reviewState: ['disputed'],
+  scoreMin: '3.5',
+  scoreMax: '',
 };
 
 describe('active filter chips', () => {
@@ -31,7 +34,9 @@ describe('active filter chips', () => {
       'RSVP Status: No Response',
       'School Type: High School',
       'Age Group: 18+',
+      'Review State: Disputed',
       'Submitted from: 2025-07-03',
+      'Score from: 3.5',
     ]);
     expect(chips).toHaveLength(activeFilterCount(busy));
     expect(new Set(chips.map((c) => c.key)).size).toBe(chips.length);
@@ -45,6 +50,8 @@ describe('active filter chips', () => {
     expect(remove('Status: Accepted')).toEqual({ status: ['pending'] });
     expect(remove('Role: Mentor')).toEqual({ role: [] });
     expect(remove('Submitted from: 2025-07-03')).toEqual({ dateFrom: '' });
+    expect(remove('Review State: Disputed')).toEqual({ reviewState: [] });
+    expect(remove('Score from: 3.5')).toEqual({ scoreMin: '' });
     const after = { ...busy, ...remove('Age Group: 18+') };
     expect(activeFilterChips(after).map((c) => c.label)).not.toContain('Age Group: 18+');
     expect(activeFilterChips(after)).toHaveLength(chips.length - 1);

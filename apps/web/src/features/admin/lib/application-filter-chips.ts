@@ -1,5 +1,7 @@
 import {
   AGE_GROUP_OPTIONS,
+  cleanScore,
+  REVIEW_STATE_OPTIONS,
   ROLE_OPTIONS,
   RSVP_OPTIONS,
   SCHOOL_TYPE_OPTIONS,
@@ -14,7 +16,7 @@ export interface FilterChip {
   remove: Partial<ApplicationFilters>;
 }
 
-type ListKey = 'status' | 'role' | 'rsvp' | 'schoolType' | 'ageGroup';
+type ListKey = 'status' | 'role' | 'rsvp' | 'schoolType' | 'ageGroup' | 'reviewState';
 
 const LISTS: { key: ListKey; name: string; options: readonly { value: string; label: string }[] }[] = [
   { key: 'status', name: 'Status', options: STATUS_OPTIONS },
@@ -22,6 +24,7 @@ const LISTS: { key: ListKey; name: string; options: readonly { value: string; la
   { key: 'rsvp', name: 'RSVP Status', options: RSVP_OPTIONS },
   { key: 'schoolType', name: 'School Type', options: SCHOOL_TYPE_OPTIONS },
   { key: 'ageGroup', name: 'Age Group', options: AGE_GROUP_OPTIONS },
+  { key: 'reviewState', name: 'Review State', options: REVIEW_STATE_OPTIONS },
 ];
 
 /**
@@ -52,5 +55,9 @@ export function activeFilterChips(f: ApplicationFilters): FilterChip[] {
   if (f.dateFrom)
     chips.push({ key: 'dateFrom', label: `Submitted from: ${f.dateFrom}`, remove: { dateFrom: '' } });
   if (f.dateTo) chips.push({ key: 'dateTo', label: `Submitted to: ${f.dateTo}`, remove: { dateTo: '' } });
+  const scoreMin = cleanScore(f.scoreMin);
+  const scoreMax = cleanScore(f.scoreMax);
+  if (scoreMin) chips.push({ key: 'scoreMin', label: `Score from: ${scoreMin}`, remove: { scoreMin: '' } });
+  if (scoreMax) chips.push({ key: 'scoreMax', label: `Score to: ${scoreMax}`, remove: { scoreMax: '' } });
   return chips;
 }

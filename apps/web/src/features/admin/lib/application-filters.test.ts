@@ -5,6 +5,7 @@ import {
   applicationsQuery,
   booleanFilter,
   cleanDate,
+  cleanScore,
   DEFAULT_SORT,
   EMPTY_FILTERS,
   filtersActiveLabel,
@@ -26,6 +27,9 @@ const full: ApplicationListParams = {
   schoolType: ['high_school'],
   ageGroup: ['under_18', 'adult'],
   rsvp: ['no_response'],
+  reviewState: ['reviewed', 'flagged'],
+  scoreMin: '3.5',
+  scoreMax: '10',
   sort: 'name',
   dir: 'desc',
   page: 3,
@@ -100,8 +104,12 @@ describe('applications filters in the URL', () => {
     };
     expect(read('app_sort=name')).toEqual(['name', 'asc']);
     expect(read('app_sort=school&app_dir=desc')).toEqual(['school', 'desc']);
+    // The score starts best first, like the newest-first date.
+    expect(read('app_sort=score')).toEqual(['score', 'desc']);
+    expect(keys({ sort: 'score', dir: 'desc' })).toBe('app_sort=score');
+    expect(keys({ sort: 'score', dir: 'asc' })).toBe('app_sort=score&app_dir=asc');
     // Unknown columns and directions fall back, never reach the API.
-    expect(read('app_sort=score&app_dir=desc')).toEqual(['submitted', 'desc']);
+    expect(read('app_sort=rank&app_dir=desc')).toEqual(['submitted', 'desc']);
     expect(read('app_sort=name&app_dir=sideways')).toEqual(['name', 'asc']);
     expect(read('')).toEqual(['submitted', 'desc']);
   });
@@ -109,6 +117,40 @@ describe('applications filters in the URL', () => {
   it('bounds text filters', () => {
     const p = readApplicationParams(new URLSearchParams({ app_search: 'x'.repeat(500) }));
     expect(p.search).toHaveLength(200);
+  });
+});
+
+describe('the score range', () => {
+  it('keeps a bound the API takes, as typed, and drops anything else', () => {
+    expect(cleanScore('4')).toBe('4');
+    expect(cleanScore(' 4.25 ')).toBe('4.25');
+    expect(cleanScore('0')).toBe('0');
+    expect(cleanScore('10')).toBe('10');
+    expect(cleanScore('10.5')).toBe('');
+    expect(cleanScore('-1')).toBe('');
+    expect(cleanScore('4.')).toBe('');
+    expect(cleanScore('1e1')).toBe('');
+    expect(cleanScore('abc')).toBe('');
+    expect(cleanScore(null)).toBe('');
+  });
+
+  it('is read from and written to the URL, with review states in their own order', () => {
+    const p = readApplicationParams(
+      new URLSearchParams(
+        'app_review=flagged&app_review=bogus&app_review=unreviewed&app_score_min=2.5&app_score_max=99',
+      ),
+    );
+    expect(p.reviewState).toEqual(['unreviewed', 'flagged']);
+    expect(p.scoreMin).toBe('2.5');
+    expect(p.scoreMax).toBe('');
+    const out = writeApplicationParams(new URLSearchParams(), { ...p, scoreMax: '4.' });
+    expect(out.toString()).toBe('app_review=unreviewed&app_review=flagged&app_score_min=2.5');
+  });
+
+  it('never sends a half-typed bound', () => {
+    const q = applicationsQuery({ ...EMPTY_FILTERS, scoreMin: '4.', scoreMax: '11' });
+    expect(q.toString()).toBe('');
+    expect(activeFilterCount({ ...EMPTY_FILTERS, scoreMin: '4.' })).toBe(0);
   });
 });
 
@@ -147,6 +189,9 @@ describe('the API query', () => {
     expect(q.get('date_start')).toBe('2025-07-03');
     expect(q.get('date_end')).toBe('2025-08-18');
     expect(q.get('is_high_school')).toBe('true');
+    expect(q.getAll('review_state')).toEqual(['reviewed', 'flagged']);
+    expect(q.get('score_min')).toBe('3.5');
+    expect(q.get('score_max')).toBe('10');
     expect(q.get('page')).toBe('3');
     expect(q.get('limit')).toBe('50');
     // The default order is the server's default: not sent.
@@ -171,6 +216,9 @@ describe('the API query', () => {
       date_start: '2025-07-03',
       date_end: '2025-08-18',
       is_high_school: 'true',
+      review_state: ['reviewed', 'flagged'],
+      score_min: 3.5,
+      score_max: 10,
     });
     expect(applicationsFilterBody(EMPTY_FILTERS)).toEqual({});
   });
@@ -209,7 +257,7 @@ describe('the API query', () => {
 describe('filter count', () => {
   it('counts text and date filters once and each chip once', () => {
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
-    expect(activeFilterCount(filtersOf(full))).toBe(3 + 2 + 2 + 1 + 1 + 2 + 1);
+    expect(activeFilterCount(filtersOf(full))).toBe(3 + 2 + 2 + 1 + 1 + 2 + 1 + 2 + 2);
   });
 
   it('words it', () => {

@@ -10,6 +10,7 @@ import {
 import { PAGE_SIZE } from '@lanyard/shared/constants';
 import { isoDateProblem } from '@lanyard/shared/dates';
 import { labelledOptions } from '@lanyard/shared/labels';
+import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from '@lanyard/shared/review';
 
 /**
  * The applications tab's filters, sort and page, and their representations: the page URL
@@ -52,6 +53,10 @@ export interface ApplicationFilters {
   schoolType: SchoolTypeFilter[];
   ageGroup: AgeGroupFilter[];
   rsvp: RsvpStatusFilter[];
+  reviewState: ReviewState[];
+  /** The ranking score's bounds as typed (a number 0..10) or ''. */
+  scoreMin: string;
+  scoreMax: string;
 }
 
 export interface ApplicationListParams extends ApplicationFilters {
@@ -77,6 +82,9 @@ export const EMPTY_FILTERS: ApplicationFilters = {
   schoolType: [],
   ageGroup: [],
   rsvp: [],
+  reviewState: [],
+  scoreMin: '',
+  scoreMax: '',
 };
 
 export const STATUS_OPTIONS: readonly { value: ApplicationStatusFilter; label: string }[] =
@@ -97,6 +105,9 @@ export const RSVP_OPTIONS: readonly { value: RsvpStatusFilter; label: string }[]
   { value: 'maybe', label: 'Maybe' },
   { value: 'no_response', label: 'No Response' },
 ];
+export const REVIEW_STATE_OPTIONS: readonly { value: ReviewState; label: string }[] = REVIEW_STATES.map(
+  (value) => ({ value, label: REVIEW_STATE_LABELS[value] }),
+);
 
 /** URL keys of their own (`app_*`), so they never collide with another tab's filters or `tab`. */
 export const APPLICATION_URL_KEYS = {
@@ -110,6 +121,9 @@ export const APPLICATION_URL_KEYS = {
   schoolType: 'app_school_type',
   ageGroup: 'app_age',
   rsvp: 'app_rsvp',
+  reviewState: 'app_review',
+  scoreMin: 'app_score_min',
+  scoreMax: 'app_score_max',
   sort: 'app_sort',
   dir: 'app_dir',
   page: 'app_page',
@@ -118,6 +132,18 @@ export const APPLICATION_URL_KEYS = {
 /** A real calendar date in YYYY-MM-DD within the range the API takes, else ''. */
 export function cleanDate(value: string | null): string {
   return value && !isoDateProblem(value) ? value : '';
+}
+
+/** The bounds the API takes for a score filter (admin.ts, scoreBound). */
+export const SCORE_FILTER_MIN = 0;
+export const SCORE_FILTER_MAX = 10;
+
+/** A score bound as the API takes it (a number 0..10, as typed), else ''. */
+export function cleanScore(value: string | null): string {
+  const v = (value ?? '').trim();
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(v)) return '';
+  const n = Number(v);
+  return n >= SCORE_FILTER_MIN && n <= SCORE_FILTER_MAX ? v : '';
 }
 
 function pick<T extends string>(values: readonly string[], allowed: readonly T[]): T[] {
@@ -157,6 +183,9 @@ export function readApplicationParams(params: URLSearchParams): ApplicationListP
     schoolType: pick(params.getAll(K.schoolType), SCHOOL_TYPE_FILTERS),
     ageGroup: pick(params.getAll(K.ageGroup), AGE_GROUP_FILTERS),
     rsvp: pick(params.getAll(K.rsvp), RSVP_STATUS_FILTERS),
+    reviewState: pick(params.getAll(K.reviewState), REVIEW_STATES),
+    scoreMin: cleanScore(params.get(K.scoreMin)),
+    scoreMax: cleanScore(params.get(K.scoreMax)),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -183,6 +212,9 @@ export function writeApplicationParams(
   for (const v of next.schoolType) out.append(K.schoolType, v);
   for (const v of next.ageGroup) out.append(K.ageGroup, v);
   for (const v of next.rsvp) out.append(K.rsvp, v);
+  for (const v of next.reviewState) out.append(K.reviewState, v);
+  if (cleanScore(next.scoreMin)) out.set(K.scoreMin, next.scoreMin.trim());
+  if (cleanScore(next.scoreMax)) out.set(K.scoreMax, next.scoreMax.trim());
   if (next.sort !== DEFAULT_SORT.sort || next.dir !== DEFAULT_SORT.dir) {
     out.set(K.sort, next.sort);
     if (next.dir !== defaultSortDirection(next.sort)) out.set(K.dir, next.dir);
@@ -221,6 +253,12 @@ export function applicationsFilterBody(filters: ApplicationFilters): Application
   if (highSchool) body.is_high_school = highSchool;
   const under18 = booleanFilter(filters.ageGroup, 'under_18');
   if (under18) body.age_under_18 = under18;
+  if (filters.reviewState.length) body.review_state = [...filters.reviewState];
+  // Half-typed or out-of-range bounds ("4.", "11") are left out, like a bad date.
+  const scoreMin = cleanScore(filters.scoreMin);
+  const scoreMax = cleanScore(filters.scoreMax);
+  if (scoreMin) body.score_min = Number(scoreMin);
+  if (scoreMax) body.score_max = Number(scoreMax);
   return body;
 }
 
@@ -257,11 +295,14 @@ export function activeFilterCount(f: ApplicationFilters): number {
     (f.major.trim() ? 1 : 0) +
     (f.dateFrom ? 1 : 0) +
     (f.dateTo ? 1 : 0) +
+    (cleanScore(f.scoreMin) ? 1 : 0) +
+    (cleanScore(f.scoreMax) ? 1 : 0) +
     f.status.length +
     f.role.length +
     f.schoolType.length +
     f.ageGroup.length +
-    f.rsvp.length
+    f.rsvp.length +
+    f.reviewState.length
   );
 }
 

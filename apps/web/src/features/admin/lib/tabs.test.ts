@@ -8,10 +8,19 @@ describe('admin tab in the URL', () => {
     expect(readAdminTab(new URLSearchParams('tab=bulk-actions'))).toBe('bulk-actions');
     expect(readAdminTab(new URLSearchParams('tab=rsvp'))).toBe('rsvp');
     expect(readAdminTab(new URLSearchParams('tab=emails'))).toBe('emails');
+    expect(readAdminTab(new URLSearchParams('tab=reviewers'))).toBe('reviewers');
   });
 
-  it('lists the tabs in their fixed order, the e-mails view last', () => {
-    expect(ADMIN_TABS).toEqual(['users', 'applications', 'rsvp', 'bulk-actions', 'settings', 'emails']);
+  it('lists the tabs in their fixed order, reviewers beside applications, the e-mails view last', () => {
+    expect(ADMIN_TABS).toEqual([
+      'users',
+      'applications',
+      'reviewers',
+      'rsvp',
+      'bulk-actions',
+      'settings',
+      'emails',
+    ]);
   });
 
   it('writes the tab and keeps the filters', () => {

@@ -1,8 +1,17 @@
 /**
- * The admin portal's tabs (users, applications, rsvp, bulk-actions, settings), then the
- * e-mail outbox; kept in the URL as `?tab=`; users is the default.
+ * The admin portal's tabs (users, applications, rsvp, bulk-actions, settings), with the reviewers'
+ * progress beside the applications they review, then the e-mail outbox; kept in the URL as `?tab=`;
+ * users is the default.
  */
-export const ADMIN_TABS = ['users', 'applications', 'rsvp', 'bulk-actions', 'settings', 'emails'] as const;
+export const ADMIN_TABS = [
+  'users',
+  'applications',
+  'reviewers',
+  'rsvp',
+  'bulk-actions',
+  'settings',
+  'emails',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const DEFAULT_ADMIN_TAB: AdminTab = 'users';

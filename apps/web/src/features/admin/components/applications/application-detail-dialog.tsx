@@ -19,6 +19,7 @@ import { describeAuditEntry } from '../../lib/history';
 import { formatDate, formatDateTime, fullName, roleName, safeHttpUrl } from '../../lib/labels';
 import { ApplicantSummary, Fields, LinkOrText, Section, Text } from '../applicant-summary';
 import { DetailNavBar } from './detail-nav-bar';
+import { ReviewsSection } from './reviews-section';
 
 export const FETCH_DETAIL_ERROR = 'Failed to fetch application details.';
 
@@ -252,6 +253,8 @@ function DetailBody({ application: a, deciding, onDecide }: DetailBodyProps) {
           </div>
         </Section>
       </div>
+
+      <ReviewsSection applicationId={a._id} />
 
       <Section title="Application" id="detail-answers">
         {essays.length ? (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
 import { DATE_MAX, DATE_MIN } from '@lanyard/shared/dates';
 import { Card } from '@/components/ui/card';
@@ -9,6 +9,8 @@ import { Label } from '@/components/ui/label';
 import {
   AGE_GROUP_OPTIONS,
   cleanDate,
+  cleanScore,
+  REVIEW_STATE_OPTIONS,
   ROLE_OPTIONS,
   RSVP_OPTIONS,
   SCHOOL_TYPE_OPTIONS,
@@ -103,6 +105,14 @@ export function ApplicationsFilters({ id, filters, onChange }: ApplicationsFilte
         onChange={(v) => onChange({ rsvp: v as ApplicationFilters['rsvp'] })}
       />
       <FilterChips
+        legend="Review State"
+        className="sm:col-span-2"
+        options={REVIEW_STATE_OPTIONS}
+        value={filters.reviewState}
+        onChange={(v) => onChange({ reviewState: v as ApplicationFilters['reviewState'] })}
+      />
+      <ScoreRange filters={filters} onChange={onChange} />
+      <FilterChips
         legend="Role"
         options={ROLE_OPTIONS}
         value={filters.role}
@@ -121,5 +131,82 @@ export function ApplicationsFilters({ id, filters, onChange }: ApplicationsFilte
         onChange={(v) => onChange({ ageGroup: v as ApplicationFilters['ageGroup'] })}
       />
     </Card>
+  );
+}
+
+/**
+ * The ranking score's range. Typed as text with a decimal keypad: a number field hides a half-typed
+ * "4." from the page, and the bound would vanish under the person typing it.
+ */
+function ScoreRange({ filters, onChange }: Omit<ApplicationsFiltersProps, 'id'>) {
+  const uid = useId();
+  // What is typed, not what the URL kept: a bound the URL refuses never reaches `filters`.
+  const [typed, setTyped] = useState({ min: filters.scoreMin, max: filters.scoreMax });
+  useEffect(() => setTyped((t) => ({ ...t, min: filters.scoreMin })), [filters.scoreMin]);
+  useEffect(() => setTyped((t) => ({ ...t, max: filters.scoreMax })), [filters.scoreMax]);
+  const invalid = (v: string) => v.trim() !== '' && cleanScore(v) === '';
+  const badMin = invalid(typed.min);
+  const badMax = invalid(typed.max);
+  const min = cleanScore(filters.scoreMin);
+  const max = cleanScore(filters.scoreMax);
+  const badRange = min !== '' && max !== '' && Number(min) > Number(max);
+  const message =
+    badMin || badMax
+      ? 'Enter a score from 0 to 10, such as 3.5.'
+      : badRange
+        ? 'The lowest score is above the highest, so no application matches.'
+        : null;
+  const errorId = `${uid}-score-error`;
+  return (
+    <fieldset className="flex flex-col gap-2 sm:col-span-2">
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">Score Range</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${uid}-min`} className="text-slate-700">
+            Lowest Score
+          </Label>
+          <DebouncedInput
+            id={`${uid}-min`}
+            inputMode="decimal"
+            placeholder="0"
+            value={filters.scoreMin}
+            delayMs={USER_SEARCH_DEBOUNCE_MS}
+            onInput={(event) => {
+              const min = event.currentTarget.value;
+              setTyped((t) => ({ ...t, min }));
+            }}
+            onCommit={(scoreMin) => onChange({ scoreMin })}
+            maxLength={5}
+            aria-invalid={badMin || badRange || undefined}
+            aria-describedby={message ? errorId : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${uid}-max`} className="text-slate-700">
+            Highest Score
+          </Label>
+          <DebouncedInput
+            id={`${uid}-max`}
+            inputMode="decimal"
+            placeholder="10"
+            value={filters.scoreMax}
+            delayMs={USER_SEARCH_DEBOUNCE_MS}
+            onInput={(event) => {
+              const max = event.currentTarget.value;
+              setTyped((t) => ({ ...t, max }));
+            }}
+            onCommit={(scoreMax) => onChange({ scoreMax })}
+            maxLength={5}
+            aria-invalid={badMax || badRange || undefined}
+            aria-describedby={message ? errorId : undefined}
+          />
+        </div>
+      </div>
+      {message ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

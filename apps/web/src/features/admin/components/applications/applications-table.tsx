@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatDate, fullName, roleName, rsvpLabel } from '../../lib/labels';
 import type { PageSelectionState } from '../../lib/selection';
+import { ReviewFlagBadges, ReviewsCell, ScoreCell } from './review-cells';
 import { SortableHeader } from './sortable-header';
 import { StatusBadge } from './status-badge';
 
@@ -24,7 +25,14 @@ interface ApplicationsTableProps {
   emptyMessage?: string;
 }
 
-const COLUMNS = 10;
+const COLUMNS = 13;
+
+/**
+ * Columns an organiser can do without on a smaller screen (the detail dialog has them all): Major and
+ * RSVP Status need a wide screen, Email and School a laptop, so the review columns stay in view.
+ */
+const WIDE_ONLY = 'hidden 2xl:table-cell';
+const LAPTOP_UP = 'hidden lg:table-cell';
 
 /** The View column stays in reach when the table scrolls sideways. */
 const STICKY = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
@@ -72,12 +80,15 @@ export function ApplicationsTable({
             />
           </Th>
           <SortableHeader column="name" label="Name" {...sortable} />
-          <Th>Email</Th>
+          <Th className={LAPTOP_UP}>Email</Th>
           <Th>Role</Th>
           <SortableHeader column="status" label="Status" {...sortable} />
-          <SortableHeader column="school" label="School" {...sortable} />
-          <Th>Major</Th>
-          <Th>RSVP Status</Th>
+          <Th>Reviews</Th>
+          <SortableHeader column="score" label="Score" {...sortable} />
+          <Th>Flags</Th>
+          <SortableHeader column="school" label="School" className={LAPTOP_UP} {...sortable} />
+          <Th className={WIDE_ONLY}>Major</Th>
+          <Th className={WIDE_ONLY}>RSVP Status</Th>
           <SortableHeader column="submitted" label="Submitted" {...sortable} />
           <Th className={`${STICKY} bg-slate-50`}>
             <span className="sr-only">Actions</span>
@@ -118,23 +129,34 @@ export function ApplicationsTable({
                     onChange={(event) => onToggle(a._id, event.target.checked)}
                   />
                 </Td>
-                <Td className="max-w-44 font-medium text-slate-900">
+                <Td className="max-w-40 font-medium text-slate-900">
                   <CellText text={name} />
                 </Td>
-                <Td className="max-w-52">
+                <Td className={`max-w-44 ${LAPTOP_UP}`}>
                   <CellText text={a.email} />
                 </Td>
                 <Td>{roleName(a.role)}</Td>
                 <Td>
                   <StatusBadge status={a.status} />
                 </Td>
-                <Td className="max-w-40">
+                <Td className="whitespace-nowrap" data-column="reviews">
+                  <ReviewsCell review={a.review} />
+                </Td>
+                <Td className="whitespace-nowrap" data-column="score">
+                  <ScoreCell review={a.review} />
+                </Td>
+                <Td className="w-28 max-w-28" data-column="flags">
+                  <ReviewFlagBadges flags={a.review.flags} />
+                </Td>
+                <Td className={`max-w-36 ${LAPTOP_UP}`}>
                   <CellText text={a.university} />
                 </Td>
-                <Td className="max-w-36">
+                <Td className={`max-w-36 ${WIDE_ONLY}`}>
                   <CellText text={a.major} />
                 </Td>
-                <Td className="whitespace-nowrap">{rsvpLabel(a.rsvp_status)}</Td>
+                <Td className={`whitespace-nowrap ${WIDE_ONLY}`} data-column="rsvp">
+                  {rsvpLabel(a.rsvp_status)}
+                </Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   <time dateTime={a.submitted_at}>{formatDate(a.submitted_at)}</time>
                 </Td>

@@ -1,5 +1,6 @@
 import { BulkDeleteCard } from './bulk-delete-card';
 import { BulkStatusCard } from './bulk-status-card';
+import { DecideByScoreCard } from './decide-by-score-card';
 import { DecisionManagementCard } from './decision-management-card';
 
 export function BulkActionsTab() {
@@ -9,6 +10,7 @@ export function BulkActionsTab() {
         Bulk Actions
       </h2>
       <DecisionManagementCard />
+      <DecideByScoreCard />
       <BulkStatusCard />
       <BulkDeleteCard />
     </section>
