@@ -73,17 +73,15 @@ test('an admin ranks by score, accepts the top 2 by score, releases, and the app
     contexts.push(applicant.request);
     people.push(applicant);
   }
-  // A submission is stored as "pending", but review (on review-server) only hands out and takes
-  // "submitted" applications: moved there by hand until the two agree.
-  for (const p of people) await setApplicationStatus(admin, p.id, 'submitted');
   const [first, second] = [await reviewer(), await reviewer()];
   for (const [i, p] of people.entries()) {
     await review(first, p.id, scores[i]!);
     await review(second, p.id, scores[i]!);
   }
-  // Decide among these four only: the e2e database is shared, and "pending" is a status no other
-  // spec's reviewed applications are left in.
-  for (const p of people) await setApplicationStatus(admin, p.id, 'pending');
+  // Decide among these four only: the e2e database is shared, and other specs' reviewed applications
+  // await a decision. A rejection stays hidden until release, and deciding by score may start from
+  // one status, so these four are rejected first and re-decided from there.
+  for (const p of people) await setApplicationStatus(admin, p.id, 'rejected');
 
   await signInNewAdmin(page, admin);
   await openAdminTab(page, 'applications', `app_search=${tag}`);
@@ -105,10 +103,10 @@ test('an admin ranks by score, accepts the top 2 by score, releases, and the app
   await expect(reviews.getByRole('listitem')).toHaveCount(2);
   await page.keyboard.press('Escape');
 
-  // Decide by score: accept the top 2 of the pending, reviewed hacker applications.
+  // Decide by score: accept the top 2 of the rejected, reviewed hacker applications.
   await openAdminTab(page, 'bulk-actions');
   const card = page.getByRole('region', { name: 'Decide by Score' });
-  await card.getByLabel('Applications', { exact: true }).selectOption('pending');
+  await card.getByLabel('Applications', { exact: true }).selectOption('rejected');
   await card.getByLabel('Accept the Top').fill('2');
   await card.getByRole('button', { name: 'Preview' }).click();
   const accepted = card.getByTestId('score-band-accepted');

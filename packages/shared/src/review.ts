@@ -488,7 +488,7 @@ export type ReviewersResponse = z.infer<typeof reviewersResponseSchema>;
 export const decideByScoreBodySchema = z
   .object({
     role: z.enum(APPLICANT_ROLES),
-    /** Limit to applications with this status (default: submitted, i.e. not decided yet). */
+    /** Limit to applications with this status (default: awaiting a decision, pending or submitted). */
     status: z.enum(APPLICATION_STATUSES).optional(),
     accept_top: z.number().int().min(0).max(100_000).optional(),
     waitlist_next: z.number().int().min(0).max(100_000).optional(),

@@ -11,7 +11,7 @@ export const DECIDE_MAX = 100_000;
 
 export interface DecideByScoreForm {
   role: ApplicantRole;
-  /** '' : not decided yet (the server's default, submitted). */
+  /** '' : not decided yet (the server's default: pending or submitted, awaiting a decision). */
   status: '' | ApplicationStatus;
   /** How many to accept from the top, as typed; '' accepts none. */
   acceptTop: string;
@@ -32,8 +32,7 @@ export const DEFAULT_DECIDE_FORM: DecideByScoreForm = {
 
 /** Which applications, beyond "reviewed": their current status ('' is the default, not decided yet). */
 export const DECIDE_STATUS_OPTIONS: readonly { value: DecideByScoreForm['status']; label: string }[] = [
-  { value: '', label: 'Not Decided Yet (Submitted)' },
-  { value: 'pending', label: 'Pending' },
+  { value: '', label: 'Not Decided Yet' },
   { value: 'waitlisted', label: 'Waitlisted' },
   { value: 'accepted', label: 'Accepted' },
   { value: 'rejected', label: 'Rejected' },
