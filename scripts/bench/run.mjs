@@ -18,6 +18,7 @@ import * as dashboard from './scenarios/dashboard.mjs';
 import * as deadlineRush from './scenarios/deadline-rush.mjs';
 import * as exportsScenario from './scenarios/exports.mjs';
 import * as frontend from './scenarios/frontend.mjs';
+import * as review from './scenarios/review.mjs';
 
 /** In this order: the dashboard measures the reference every other ratio is expressed in. */
 const SCENARIOS = {
@@ -25,6 +26,8 @@ const SCENARIOS = {
   'admin-lists': adminLists,
   exports: exportsScenario,
   'deadline-rush': deadlineRush,
+  // After every scenario that reads statuses: it resets them all to submitted, then decides.
+  review,
   frontend,
 };
 
