@@ -168,8 +168,14 @@ describe('calibration on known numbers', () => {
 });
 
 describe('the kept snapshot of scores', () => {
+  // A refresh an earlier read started in the background holds the refresh lock until it ends: a
+  // direct recompute meanwhile would do nothing.
+  beforeEach(async () => {
+    await refreshSnapshot.running();
+  });
+
   async function snapshotRows(): Promise<Map<string, Scored>> {
-    const { rows } = await ctx.database.db.execute<Scored>(sql`select * from review_scores`);
+    const { rows } = await ctx.database.db.execute<Scored>(sql`select * from derived.review_scores`);
     return new Map(rows.map((row) => [row.application_id, row]));
   }
 
@@ -203,6 +209,7 @@ describe('the kept snapshot of scores', () => {
       { applicationId: ids[0]!, reviewerId: reviewer.id, total: 2 },
       { applicationId: ids[1]!, reviewerId: reviewer.id, total: 4 },
     ]);
+    await refreshSnapshot.running();
     await recomputeSnapshot(ctx.database.db);
     const rules = await readScoreRules(ctx.database.db);
     expect(rules.source).toBeDefined();
@@ -216,6 +223,7 @@ describe('the kept snapshot of scores', () => {
     const reviewer = await buildReviewer(ctx.database.db);
     const ids = await applicants(2);
     await addReviews(ctx.database.db, [{ applicationId: ids[0]!, reviewerId: reviewer.id, total: 3 }]);
+    await refreshSnapshot.running();
     await recomputeSnapshot(ctx.database.db);
     configureReviewScores({ db: ctx.database.db, maxAgeMs: 60_000 });
     try {

@@ -7,7 +7,13 @@ import {
   type ReviewSettings,
 } from '@lanyard/shared/review';
 import type { Db, DbOrTx } from './client';
-import { applications, reviews } from './schema/index';
+import {
+  applications,
+  reviewChanges,
+  reviews,
+  reviewScoresSnapshot,
+  reviewScoresState,
+} from './schema/index';
 import { readSettings, reviewSettingsOf } from './settings';
 
 /**
@@ -38,7 +44,7 @@ export interface ScoreRules {
   /** k: reviews every application needs (one more when disputed). */
   reviewsPerApplication: number;
   /**
-   * Where the scores are read from: the kept snapshot (review_scores) when it is current enough,
+   * Where the scores are read from: the kept snapshot (derived.review_scores) when it is current enough,
    * else (unset) computed from the reviews on the spot.
    */
   source?: { from: SQL; for: string };
@@ -140,7 +146,7 @@ function computedScores(rules: ScoreRules): SQL {
 // spot past that. review_changes (a row per statement changing reviews, by trigger) says exactly
 // which reviews a snapshot saw: its highest id, read in the snapshot's own transaction.
 
-const SNAPSHOT = sql`(select application_id, role, score_raw, score_calibrated, score, rank from review_scores)`;
+const SNAPSHOT = sql`(select application_id, role, score_raw, score_calibrated, score, rank from ${reviewScoresSnapshot})`;
 /** pg_try_advisory_xact_lock key: one refresh at a time across every instance. */
 const REFRESH_LOCK = 0x5245_5653; // "REVS"
 
@@ -170,10 +176,14 @@ async function snapshotIsUsable(db: DbOrTx, rules: ScoreRules): Promise<boolean>
     computed_at: Date | string | null;
     latest: string | number;
   }>(sql`select s.change, s.rules, s.computed_at,
-                (select coalesce(max(id), 0) from review_changes) as latest
-           from review_scores_state s where s.id = 1`);
+                (select coalesce(max(id), 0) from ${reviewChanges}) as latest
+           from ${reviewScoresState} s where s.id = 1`);
   const state = rows[0];
-  if (!state) return false;
+  if (!state) {
+    // Never computed here (a new or restored database): the first refresh makes it.
+    refreshSnapshot();
+    return false;
+  }
   const key = rulesKey(rules);
   const sameRules =
     state.rules?.ranking === key.ranking &&
@@ -214,17 +224,19 @@ export async function recomputeSnapshot(db: Db): Promise<void> {
       if (!lock[0]?.locked) return;
       const rules = await readScoreRules(tx, { exact: true });
       const { rows } = await tx.execute<{ latest: string | number }>(
-        sql`select coalesce(max(id), 0) as latest from review_changes`,
+        sql`select coalesce(max(id), 0) as latest from ${reviewChanges}`,
       );
       const latest = Number(rows[0]?.latest ?? 0);
-      await tx.execute(sql`delete from review_scores`);
-      await tx.execute(sql`insert into review_scores (application_id, role, score_raw, score_calibrated, score, rank)
+      await tx.execute(sql`delete from ${reviewScoresSnapshot}`);
+      await tx.execute(sql`insert into ${reviewScoresSnapshot} (application_id, role, score_raw, score_calibrated, score, rank)
         select application_id, role, score_raw, score_calibrated, score, rank from ${computedScores(rules)} s`);
-      await tx.execute(sql`update review_scores_state
-           set change = ${latest}, rules = ${JSON.stringify(rulesKey(rules))}::jsonb, computed_at = now()
-         where id = 1`);
+      // The row is made by the first refresh (a restored database starts without one).
+      await tx.execute(sql`insert into ${reviewScoresState} (id, change, rules, computed_at)
+        values (1, ${latest}, ${JSON.stringify(rulesKey(rules))}::jsonb, now())
+        on conflict (id) do update
+          set change = excluded.change, rules = excluded.rules, computed_at = excluded.computed_at`);
       // Only the highest id is ever read.
-      await tx.execute(sql`delete from review_changes where id < ${latest}`);
+      await tx.execute(sql`delete from ${reviewChanges} where id < ${latest}`);
     },
     { isolationLevel: 'repeatable read' },
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -8,6 +9,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSchema,
   pgTable,
   primaryKey,
   smallint,
@@ -452,11 +454,17 @@ export const reviewHolds = pgTable(
 );
 
 /**
+ * Derived data, rebuilt from the rest on demand: kept out of backups (which copy the public schema)
+ * and never restored.
+ */
+export const derived = pgSchema('derived');
+
+/**
  * The review scores of every reviewed application (db/review-scores.ts), computed from the reviews
  * in one pass and kept here so the admin list reads them by index instead of scoring a whole role
  * per page. Refreshed in the background when reviews change.
  */
-export const reviewScoresSnapshot = pgTable(
+export const reviewScoresSnapshot = derived.table(
   'review_scores',
   {
     applicationId: uuid('application_id')
@@ -475,12 +483,12 @@ export const reviewScoresSnapshot = pgTable(
  * One row per statement that changed reviews (a trigger writes it, migration 0013): its highest id,
  * read in the same snapshot as the reviews, says which reviews a snapshot of scores has seen.
  */
-export const reviewChanges = pgTable('review_changes', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+export const reviewChanges = derived.table('review_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
 });
 
 /** What review_scores was computed from: the last review change seen and the score rules. */
-export const reviewScoresState = pgTable(
+export const reviewScoresState = derived.table(
   'review_scores_state',
   {
     id: smallint('id').primaryKey().default(1),
