@@ -241,6 +241,7 @@ test.describe('admin users tab', () => {
     await expect(role.getByRole('option')).toHaveText([
       'Choose a role',
       'Volunteer (check-in)',
+      'Reviewer (applications)',
       'Admin',
       'Hacker',
       'Mentor',
