@@ -57,7 +57,8 @@ test.describe('admin settings tab', () => {
       const status = page.getByTestId('settings-status');
       await expect(status).toContainText('Closed');
       await expect(status).toContainText('late applications are not being accepted');
-      await expect(page.getByText('All changes saved.')).toBeVisible();
+      // The window settings and the Review section each say so.
+      await expect(page.getByText('All changes saved.')).toHaveCount(2);
 
       // Stored as the instant the admin meant, in their own time zone.
       const saved = await admin.getSettings();
@@ -151,12 +152,14 @@ test.describe('admin settings tab', () => {
     await rsvpDate.fill(localDate(30));
     await expect(page.getByText('You have unsaved changes.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Reset Changes' }).click();
-    await expect(page.getByText('All changes saved.')).toBeVisible();
+    // The window settings' own Reset (the Review section has one of its own).
+    const form = page.getByRole('form', { name: 'Application settings' });
+    await form.getByRole('button', { name: 'Reset Changes' }).click();
+    await expect(form.getByText('All changes saved.')).toBeVisible();
     await expect(forceOpen).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByText('DISCARD-ME', { exact: true })).toHaveCount(0);
     await expect(rsvpDate).toHaveValue(originalRsvp);
-    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 
     const saved = await admin.getSettings();
     expect(saved.force_application_open).toBe(false);
