@@ -1,0 +1,382 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  APPLICANT_ROLES,
+  APPLICATION_STATUSES,
+  CHECKIN_ROLES,
+  RSVP_STATUSES,
+  USER_ROLES,
+} from '@lanyard/shared/constants';
+
+// The schema covers the whole spec now, so later issues add columns rather than reshape tables.
+
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const applicantRole = pgEnum('applicant_role', APPLICANT_ROLES);
+export const applicationStatus = pgEnum('application_status', APPLICATION_STATUSES);
+export const rsvpStatus = pgEnum('rsvp_status', RSVP_STATUSES);
+export const checkinRole = pgEnum('checkin_role', CHECKIN_ROLES);
+export const authTokenKind = pgEnum('auth_token_kind', ['email_verification', 'password_reset']);
+// 'sending' marks a message handed to SMTP; one left so by a crash is never resent blindly.
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
+
+/** created_at and updated_at, as most tables keep them. */
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // E-mails are lower-cased by the shared schema before they reach the database.
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: authTokenKind('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId, t.kind),
+  ],
+);
+
+/** Files the server stored (resumes); rows appear only after the file is durable on disk. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    purpose: text('purpose').notNull().default('resume'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_storage_key_key').on(t.storageKey), index('uploads_owner_idx').on(t.ownerId)],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: applicantRole('role').notNull(),
+    status: applicationStatus('status').notNull().default('pending'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    school: text('school').notNull().default(''),
+    major: text('major').notNull().default(''),
+    isHighSchool: boolean('is_high_school').notNull().default(false),
+    birthYear: smallint('birth_year'),
+    birthMonth: smallint('birth_month'),
+    birthDay: smallint('birth_day'),
+    shirtSize: text('shirt_size'),
+    // Everything else the applicant answered, in the shape of the role's shared schema.
+    answers: jsonb('answers').notNull().default({}),
+    resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    portfolioUrl: text('portfolio_url'),
+    accessCodeUsed: text('access_code_used'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    // The decision last announced by e-mail, so a release never mails the same decision twice.
+    decisionNotifiedStatus: applicationStatus('decision_notified_status'),
+    // The released decision the applicant's dashboard last celebrated (its status and decided_at), so
+    // the celebration shows once per decision on any device, and again for a later, different one.
+    celebratedStatus: applicationStatus('celebrated_status'),
+    celebratedDecidedAt: timestamp('celebrated_decided_at', { withTimezone: true }),
+    rsvpStatus: rsvpStatus('rsvp_status'),
+    rsvpAt: timestamp('rsvp_at', { withTimezone: true }),
+    preferredName: text('preferred_name'),
+    schoolName: text('school_name'),
+    pronoun: text('pronoun'),
+    linkedinUrl: text('linkedin_url'),
+    githubUrl: text('github_url'),
+    liabilityWaiverAccepted: boolean('liability_waiver_accepted'),
+    photoClearanceAccepted: boolean('photo_clearance_accepted'),
+    photoSharingOptOut: boolean('photo_sharing_opt_out'),
+    // Review at scale (modules/review), kept on the row so "next application" reads one index:
+    // reviews submitted, whether they disagree (one more review is then needed), whether any flags
+    // it, the mean of the reviews' totals, and whether it has all the reviews it needs.
+    reviewCount: smallint('review_count').notNull().default(0),
+    reviewDisputed: boolean('review_disputed').notNull().default(false),
+    reviewFlagged: boolean('review_flagged').notNull().default(false),
+    reviewScoreRaw: doublePrecision('review_score_raw'),
+    reviewComplete: boolean('review_complete').notNull().default(false),
+    // What the admin list's search matches, lower-cased once on write: `search_text like lower(pattern)`
+    // is exactly `ilike` on the concatenation, without lower-casing every row of a broad search.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "school" || ' ' || "major")`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('applications_user_key').on(t.userId),
+    // The list's sorts (modules/admin-applications/service.ts): each key, then the id.
+    index('applications_status_sort_idx').on(t.status, t.id),
+    index('applications_name_sort_idx').on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index('applications_school_sort_idx').on(sql`lower(${t.school})`, t.id),
+    index('applications_role_status_idx').on(t.role, t.status),
+    index('applications_submitted_idx').on(t.submittedAt),
+    index('applications_school_idx').on(t.school),
+    index('applications_major_idx').on(t.major),
+    index('applications_rsvp_idx').on(t.rsvpStatus),
+    index('applications_hs_idx').on(t.isHighSchool),
+    index('applications_birth_idx').on(t.birthYear, t.birthMonth, t.birthDay),
+    // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters
+    // intersects them inside the index instead of AND-ing a 30,000-row status bitmap.
+    index('applications_search_idx').using('gin', t.searchText.op('gin_trgm_ops'), t.role, t.status),
+    // The review queue: applications awaiting a decision still short of reviews, oldest first.
+    index('applications_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.status} in ('pending', 'submitted') and not ${t.reviewComplete}`),
+    // Migration 0005 also adds applications_list_cover_idx on (role, status) INCLUDE (school,
+    // search_text), which Drizzle cannot declare: it counts searches too short or too common for
+    // trigrams (e.g. "li") from the index alone, without reading the wide rows.
+  ],
+);
+
+/** One row (id = 1): the application and RSVP windows and decision release flags. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    applicationDeadline: timestamp('application_deadline', { withTimezone: true }),
+    allowLateApplications: boolean('allow_late_applications').notNull().default(false),
+    requireAccessCode: boolean('require_access_code').notNull().default(false),
+    forceApplicationOpen: boolean('force_application_open').notNull().default(false),
+    hackerDecisionsReleased: boolean('hacker_decisions_released').notNull().default(false),
+    mentorDecisionsReleased: boolean('mentor_decisions_released').notNull().default(false),
+    rsvpDeadline: timestamp('rsvp_deadline', { withTimezone: true }),
+    rsvpOpen: boolean('rsvp_open').notNull().default(true),
+    emailTemplates: jsonb('email_templates').notNull().default({}),
+    // The rubric, blind fields and review rules (@lanyard/shared/review); null reads as the defaults.
+    review: jsonb('review'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('settings_singleton', sql`${t.id} = 1`)],
+);
+
+export const accessCodes = pgTable('access_codes', {
+  // Access codes are stored upper case; compared case-insensitively by upper-casing the input.
+  code: text('code').primaryKey(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const checkinRecords = pgTable(
+  'checkin_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    schoolName: text('school_name').notNull().default(''),
+    role: checkinRole('role').notNull().default('hacker'),
+    major: text('major'),
+    birthYear: smallint('birth_year'),
+    birthMonth: smallint('birth_month'),
+    birthDay: smallint('birth_day'),
+    isHighSchool: boolean('is_high_school'),
+    preferredName: text('preferred_name'),
+    pronoun: text('pronoun'),
+    linkedinUrl: text('linkedin_url'),
+    githubUrl: text('github_url'),
+    gender: text('gender'),
+    race: text('race'),
+    shirtSize: text('shirt_size'),
+    travelFrom: text('travel_from'),
+    checkedIn: boolean('checked_in').notNull().default(false),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInByEmail: text('checked_in_by_email'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('checkin_application_key').on(t.applicationId),
+    index('checkin_email_idx').on(sql`lower(${t.email})`),
+    index('checkin_checked_in_idx').on(t.checkedIn),
+    index('checkin_role_idx').on(t.role),
+    index('checkin_school_idx').on(t.schoolName),
+    index('checkin_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.schoolName}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** The single way mail leaves: rows are written in the transaction that causes them. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    // The account a link-bearing message is for: its single-use link is made only when it is sent
+    // (docs/decisions/007), and the message goes when the account does.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // Set when a message must go out at most once (e.g. one decision e-mail per decision).
+    dedupeKey: text('dedupe_key'),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Deleting an account finds its link-bearing messages without reading the whole outbox.
+    index('email_outbox_user_idx').on(t.userId),
+  ],
+);
+
+/** Append-only: the migration revokes UPDATE and DELETE through a trigger. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Fixed-window counters for rate limits, shared by every server instance on the database. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** What an applicant has typed so far; saved as they type, so the form reopens on any device. */
+export const applicationDrafts = pgTable('application_drafts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: applicantRole('role').notNull(),
+  answers: jsonb('answers').notNull().default({}),
+  resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single sign-on: an account at an OpenID provider (issuer + subject) linked to a user here. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The provider's e-mail when the link was made (for people reading the table). */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Single sign-on attempts in flight: state, nonce and PKCE verifier, keyed by the keyed hash of a
+ * random value kept in a short-lived cookie. Each row is used at most once and lives ten minutes.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectPath: text('redirect_path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_logins_expires_idx').on(t.expiresAt)],
+);
