@@ -10,7 +10,7 @@ import {
   submittedApplications,
   type ReviewerSession,
 } from '../../../test/review';
-import { forgetRemaining } from './service';
+import { forgetRemaining } from './progress';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isAwaitingDecision } from '@lanyard/shared/constants';
 import {
@@ -17,7 +17,6 @@ import type { AppConfig } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { applications, reviewHolds, reviews, reviewSkips } from '../../db/schema/index';
 import { readSettings, reviewSettingsOf, shareSettings, type SettingsRow } from '../../db/settings';
-import { AWAITING_DECISION_IN } from '../../db/statuses';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import {
@@ -30,6 +29,7 @@ import {
 } from '../../policies/review';
 import { holdNext, releaseHold, type Reviewer } from './assignment';
 import { recomputeReviewColumns } from './aggregates';
+import { adjustRemaining, progressOf } from './progress';
 
 type SubmitBody = z.output<typeof submitReviewBodySchema>;
 type SkipBody = z.output<typeof skipReviewBodySchema>;
@@ -55,62 +55,6 @@ const sourceColumns = {
 async function findSource(db: DbOrTx, applicationId: string): Promise<ReviewSource | undefined> {
   const [row] = await db.select(sourceColumns).from(applications).where(eq(applications.id, applicationId));
   return row;
-}
-
-/**
- * How many applications still need a review, per database handle (one per server instance). Counting
- * the queue reads every entry of its index (50,000 at the start of a big event), too slow to repeat
- * on each "next" for a progress line; so an instance counts at most every few seconds, keeps its
- * own changes exact in between (adjust), and catches up with other instances' at the next count.
- */
-const REMAINING_TTL_MS = 5000;
-const remainingCounts = new WeakMap<object, { value: number; at: number } | Promise<number>>();
-
-async function countRemaining(db: DbOrTx): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from ${applications} where status in ${AWAITING_DECISION_IN} and not review_complete`);
-  return Number(rows[0]?.n ?? 0);
-}
-
-async function remaining(db: Db): Promise<number> {
-  const cached = remainingCounts.get(db);
-  if (cached instanceof Promise) return cached;
-  if (cached && Date.now() - cached.at < REMAINING_TTL_MS) return cached.value;
-  // Callers that arrive while it is being counted share the one count.
-  const counting = countRemaining(db).then(
-    (value) => {
-      remainingCounts.set(db, { value, at: Date.now() });
-      return value;
-    },
-    (err: unknown) => {
-      remainingCounts.delete(db);
-      throw err;
-    },
-  );
-  remainingCounts.set(db, counting);
-  return counting;
-}
-
-/** This instance's change to the queue: an application left it (-1) or came back (+1). */
-function adjustRemaining(db: Db, delta: number): void {
-  const cached = remainingCounts.get(db);
-  if (delta !== 0 && cached && !(cached instanceof Promise)) {
-    remainingCounts.set(db, { value: Math.max(0, cached.value + delta), at: cached.at });
-  }
-}
-
-/** After a change to k or the threshold, the next progress line counts afresh. */
-export function forgetRemaining(db: Db): void {
-  remainingCounts.delete(db);
-}
-
-/** The reviewer's count of reviews, and how many applications still need one from anyone. */
-export async function progressOf(db: Db, reviewerId: string): Promise<ReviewProgress> {
-  const [[mine], left] = await Promise.all([
-    db.select({ n: count() }).from(reviews).where(eq(reviews.reviewerId, reviewerId)),
-    remaining(db),
-  ]);
-  return { reviewed: mine?.n ?? 0, remaining: left };
 }
 
 export function toMyReview(row: ReviewRow): MyReview {

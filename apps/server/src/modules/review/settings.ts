@@ -12,7 +12,7 @@ import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { rubricChangeProblem, totalsChange } from '../../policies/review';
 import { recomputeReviewColumns, recomputeTotals } from './aggregates';
-import { forgetRemaining } from './service';
+import { forgetRemaining } from './progress';
 
 export async function getReviewSettings(db: DbOrTx): Promise<ReviewSettings> {
   return reviewSettingsOf(await readSettings(db));
