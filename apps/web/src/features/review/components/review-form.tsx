@@ -4,11 +4,7 @@ import { ArrowLeft, Check, Keyboard, SkipForward } from 'lucide-react';
 import { toast } from 'sonner';
 import { roleLabel } from '@lanyard/shared/constants';
 import {
-  REVIEW_FLAGS,
-  REVIEW_FLAG_LABELS,
-  REVIEW_NOTE_MAX,
   type ReviewApplication,
-  type ReviewFlag,
   type ReviewProgress,
   type RubricCriterion,
   type MyReview,
@@ -16,12 +12,8 @@ import {
 } from '@lanyard/shared/review';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Kbd } from '@/components/ui/kbd';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSkipReview } from '../api/skip-review';
@@ -30,6 +22,7 @@ import { reviewKeyAction, type ReviewKeyAction } from '../lib/keys';
 import { buildReviewBody, draftFrom, firstUnscored, stepScore, type ReviewDraft } from '../lib/review-draft';
 import { ApplicationPanel } from './application-panel';
 import { CriterionScorer, criterionGroupId } from './criterion-scorer';
+import { ReviewNoteFields } from './review-note-fields';
 import { SkipDialog } from './skip-dialog';
 
 export const SUBMIT_REVIEW_ERROR = 'Failed to save the review.';
@@ -120,6 +113,18 @@ export function ReviewForm({
     setProblem(null);
   };
 
+  /** A refused review or skip: an application gone elsewhere moves on; anything else is said. */
+  const failed = (err: unknown, changing: boolean, fallback: string) => {
+    if (isGone(err, changing)) {
+      toast.info(MOVED_ON_TITLE, {
+        description: errorMessage(err, 'This application no longer needs your review.'),
+      });
+      onGone();
+      return;
+    }
+    toast.error('Error', { description: errorMessage(err, fallback) });
+  };
+
   const send = () => {
     if (readOnly || busy) return;
     const built = buildReviewBody(criteria, draft, performance.now() - startedAt.current);
@@ -139,16 +144,7 @@ export function ReviewForm({
           toast.success(editing ? 'Review Updated' : 'Review Saved', { id: 'review-saved', duration: 2000 });
           onDone(progress);
         },
-        onError: (err) => {
-          if (isGone(err, editing)) {
-            toast.info(MOVED_ON_TITLE, {
-              description: errorMessage(err, 'This application no longer needs your review.'),
-            });
-            onGone();
-            return;
-          }
-          toast.error('Error', { description: errorMessage(err, SUBMIT_REVIEW_ERROR) });
-        },
+        onError: (err) => failed(err, editing, SUBMIT_REVIEW_ERROR),
       },
     );
   };
@@ -164,14 +160,7 @@ export function ReviewForm({
         },
         onError: (err) => {
           setSkipOpen(false);
-          if (isGone(err, false)) {
-            toast.info(MOVED_ON_TITLE, {
-              description: errorMessage(err, 'This application no longer needs your review.'),
-            });
-            onGone();
-            return;
-          }
-          toast.error('Error', { description: errorMessage(err, SKIP_REVIEW_ERROR) });
+          failed(err, false, SKIP_REVIEW_ERROR);
         },
       },
     );
@@ -301,64 +290,14 @@ export function ReviewForm({
             />
           ))}
 
-          <FormField
-            id="review-note"
-            label="Private Note for Organisers"
-            hint="Optional. Only organisers read it; other reviewers never see it."
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                className="min-h-20"
-                maxLength={REVIEW_NOTE_MAX}
-                value={draft.note}
-                readOnly={readOnly}
-                onChange={(e) => setDraft((d) => ({ ...d, note: e.target.value }))}
-              />
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)] lg:grid-cols-1">
-            <FormField id="review-flag" label="Flag">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={draft.flag ?? ''}
-                  disabled={readOnly}
-                  onChange={(e) => {
-                    const flag = (e.target.value || null) as ReviewFlag | null;
-                    setDraft((d) => ({ ...d, flag }));
-                    if (!flag) setReasonError(null);
-                  }}
-                >
-                  <option value="">No Flag</option>
-                  {REVIEW_FLAGS.map((f) => (
-                    <option key={f} value={f}>
-                      {REVIEW_FLAG_LABELS[f]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            {draft.flag ? (
-              <FormField id="review-flag-reason" label="Reason for the Flag" error={reasonError ?? undefined}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={reasonRef}
-                    aria-required="true"
-                    maxLength={500}
-                    value={draft.flagReason}
-                    readOnly={readOnly}
-                    onChange={(e) => {
-                      setDraft((d) => ({ ...d, flagReason: e.target.value }));
-                      setReasonError(null);
-                    }}
-                  />
-                )}
-              </FormField>
-            ) : null}
-          </div>
+          <ReviewNoteFields
+            draft={draft}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            readOnly={readOnly}
+            reasonError={reasonError}
+            onReasonEdited={() => setReasonError(null)}
+            reasonRef={reasonRef}
+          />
         </section>
       </div>
 
