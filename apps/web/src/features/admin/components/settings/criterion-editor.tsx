@@ -6,6 +6,7 @@ import { RUBRIC_SCALE_MAX, RUBRIC_SCALE_MIN, type RubricCriterion } from '@lanya
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NumberInput } from '@/components/ui/number-input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { IconButton } from '@/components/ui/tooltip';
@@ -70,17 +71,14 @@ export function CriterionEditor({
           </FormField>
           <FormField id={`${id}-weight`} label="Weight" error={errors.weight}>
             {(control) => (
-              <Input
+              <NumberInput
                 {...control}
-                type="number"
                 inputMode="decimal"
                 min={0.1}
                 max={100}
                 step={0.1}
-                value={Number.isNaN(criterion.weight) ? '' : criterion.weight}
-                onChange={(e) =>
-                  patch({ weight: e.target.value === '' ? Number.NaN : Number(e.target.value) })
-                }
+                value={criterion.weight}
+                onValueChange={(weight) => patch({ weight })}
               />
             )}
           </FormField>

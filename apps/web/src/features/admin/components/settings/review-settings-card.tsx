@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { NumberInput } from '@/components/ui/number-input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioOption } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
@@ -263,20 +263,14 @@ export function ReviewSettingsForm({ saved }: { saved: ReviewSettings }) {
           error={errors.reviews_per_application}
         >
           {(control) => (
-            <Input
+            <NumberInput
               {...control}
-              type="number"
               inputMode="numeric"
               min={1}
               max={10}
               step={1}
-              value={Number.isNaN(draft.reviews_per_application) ? '' : draft.reviews_per_application}
-              onChange={(e) =>
-                change({
-                  ...draft,
-                  reviews_per_application: e.target.value === '' ? Number.NaN : Number(e.target.value),
-                })
-              }
+              value={draft.reviews_per_application}
+              onValueChange={(k) => change({ ...draft, reviews_per_application: k })}
             />
           )}
         </FormField>
@@ -287,20 +281,14 @@ export function ReviewSettingsForm({ saved }: { saved: ReviewSettings }) {
           error={errors.disagreement_threshold}
         >
           {(control) => (
-            <Input
+            <NumberInput
               {...control}
-              type="number"
               inputMode="decimal"
               min={0.1}
               max={100}
               step={0.1}
-              value={Number.isNaN(draft.disagreement_threshold) ? '' : draft.disagreement_threshold}
-              onChange={(e) =>
-                change({
-                  ...draft,
-                  disagreement_threshold: e.target.value === '' ? Number.NaN : Number(e.target.value),
-                })
-              }
+              value={draft.disagreement_threshold}
+              onValueChange={(threshold) => change({ ...draft, disagreement_threshold: threshold })}
             />
           )}
         </FormField>
