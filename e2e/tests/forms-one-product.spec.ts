@@ -55,8 +55,14 @@ for (const role of ROLES) {
     page,
   }) => {
     const uploads: string[] = [];
+    const stored: string[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/api/upload/resume')) uploads.push(req.url());
+    });
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/api/upload/resume') && res.status() === 201) {
+        stored.push(((await res.json()) as { file_url: string }).file_url);
+      }
     });
     await openForm(page, role);
     const { help, maxBytes, tooLarge } = UPLOADER[role];
@@ -90,6 +96,12 @@ for (const role of ROLES) {
     await expect(file).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upload resume' })).toBeFocused();
     expect(uploads).toHaveLength(2);
+    // Both files are deleted once the draft no longer holds them (never before: a save on its way
+    // may still carry one, and the server refuses a draft whose file is gone).
+    expect(stored).toHaveLength(2);
+    for (const url of stored) {
+      await expect.poll(async () => (await page.request.get(url)).status(), { timeout: 10_000 }).toBe(404);
+    }
   });
 }
 

@@ -40,7 +40,7 @@ export function ResumeField({ resume, error, disabled }: ResumeFieldProps) {
   }, [state.status]);
   const remove = () => {
     refocus.current = true;
-    void resume.remove();
+    resume.remove();
   };
 
   return (

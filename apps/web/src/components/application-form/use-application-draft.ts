@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { FieldValues, UseFormGetValues, UseFormWatch } from 'react-hook-form';
 import type { DraftBody, UploadedFile } from '@lanyard/shared/application';
 import type { ApplicantRole } from '@lanyard/shared/constants';
+import { deleteUpload } from '@/api/delete-upload';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useResumeUpload } from './use-resume-upload';
 
@@ -26,8 +27,25 @@ export function useApplicationDraft<T extends FieldValues>(
     }),
     [role, getValues, toAnswers],
   );
-  const autosave = useDraftAutosave(getDraftBody);
-  const resume = useResumeUpload(role, savedResume, autosave.schedule);
+  // Files let go of (replaced or removed) are deleted only once a saved draft no longer points at
+  // them: a save already on its way may still carry one, and the server refuses a draft whose file
+  // is gone. One that is never deleted here (the form submitted first) is left to the server's sweep.
+  const released = useRef<UploadedFile[]>([]);
+  const onSaved = useCallback((body: DraftBody) => {
+    const done = released.current.filter((f) => f.file_url !== body.resume_url);
+    released.current = released.current.filter((f) => f.file_url === body.resume_url);
+    for (const file of done) deleteUpload(file.name).catch(() => {});
+  }, []);
+  const autosave = useDraftAutosave(getDraftBody, undefined, onSaved);
+  const { schedule: scheduleSave } = autosave;
+  const onResumeChange = useCallback(
+    (file: UploadedFile | null) => {
+      if (file) released.current.push(file);
+      scheduleSave();
+    },
+    [scheduleSave],
+  );
+  const resume = useResumeUpload(role, savedResume, onResumeChange);
   useEffect(() => {
     storedResume.current = resume.storedFile;
   }, [resume.storedFile]);

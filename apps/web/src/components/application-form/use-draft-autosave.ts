@@ -14,9 +14,14 @@ const RETRY_MAX_MS = 30_000;
  * at a time, always with the latest answers. A failed save is retried with backoff and only shows
  * in `status`; typing is never blocked. `stop()` ends autosave before the application is submitted.
  */
-export function useDraftAutosave(getBody: () => DraftBody, delayMs = DRAFT_SAVE_DELAY_MS) {
+export function useDraftAutosave(
+  getBody: () => DraftBody,
+  delayMs = DRAFT_SAVE_DELAY_MS,
+  onSaved?: (body: DraftBody) => void,
+) {
   const [status, setStatus] = useState<DraftSaveStatus>('idle');
   const getBodyRef = useRef(getBody);
+  const onSavedRef = useRef(onSaved);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
   const changedWhileSaving = useRef(false);
@@ -26,7 +31,8 @@ export function useDraftAutosave(getBody: () => DraftBody, delayMs = DRAFT_SAVE_
 
   useEffect(() => {
     getBodyRef.current = getBody;
-  }, [getBody]);
+    onSavedRef.current = onSaved;
+  }, [getBody, onSaved]);
 
   const report = useCallback((next: DraftSaveStatus) => {
     if (mounted.current) setStatus(next);
@@ -47,9 +53,11 @@ export function useDraftAutosave(getBody: () => DraftBody, delayMs = DRAFT_SAVE_
       }
       changedWhileSaving.current = false;
       report('saving');
-      const request = saveDraft(getBodyRef.current(), { leaving }).then(
+      const body = getBodyRef.current();
+      const request = saveDraft(body, { leaving }).then(
         () => {
           retryMs.current = RETRY_FIRST_MS;
+          onSavedRef.current?.(body);
           if (!changedWhileSaving.current) report('saved');
         },
         (err: unknown) => {

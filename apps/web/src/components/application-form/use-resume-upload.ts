@@ -3,7 +3,6 @@ import { toast } from 'sonner';
 import type { UploadedFile } from '@lanyard/shared/application';
 import type { ApplicantRole } from '@lanyard/shared/constants';
 import { RESUME_RULES } from '@lanyard/shared/resume';
-import { deleteUpload } from '@/api/delete-upload';
 import { isAbortError, uploadResume } from '@/api/upload-resume';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { checkResumeFile, INVALID_TYPE, TOO_LARGE_TITLE } from './resume-file';
@@ -27,9 +26,14 @@ function uploadErrorTitle(err: unknown): string {
 /**
  * The resume of either application form: checked in the browser (type, the role's size limit),
  * uploaded at once with progress, replaceable and removable. `onChange` fires whenever the stored
- * file changes (the draft saves it).
+ * file changes (the draft saves it), with the file let go of, if any: the caller deletes that one
+ * once the draft no longer points at it, since a save still on its way may carry it.
  */
-export function useResumeUpload(role: ApplicantRole, initial: UploadedFile | null, onChange: () => void) {
+export function useResumeUpload(
+  role: ApplicantRole,
+  initial: UploadedFile | null,
+  onChange: (released: UploadedFile | null) => void,
+) {
   const [state, setStateRaw] = useState<ResumeState>(() =>
     initial ? { status: 'uploaded', file: initial } : { status: 'empty' },
   );
@@ -90,9 +94,7 @@ export function useResumeUpload(role: ApplicantRole, initial: UploadedFile | nul
           if (pending.current?.controller !== controller) return;
           pending.current = null;
           setState({ status: 'uploaded', file: uploaded });
-          onChangeRef.current();
-          // The replaced file is no longer needed; the server's sweep catches it if this fails.
-          if (previous && previous.name !== uploaded.name) deleteUpload(previous.name).catch(() => {});
+          onChangeRef.current(previous && previous.name !== uploaded.name ? previous : null);
         },
         (err: unknown) => {
           if (pending.current?.controller !== controller) return;
@@ -110,8 +112,8 @@ export function useResumeUpload(role: ApplicantRole, initial: UploadedFile | nul
     [role, setState, storedFile],
   );
 
-  /** Cancels an upload in flight, or deletes the stored file. */
-  const remove = useCallback(async () => {
+  /** Cancels an upload in flight, or lets go of the stored file (deleted once the draft says so). */
+  const remove = useCallback(() => {
     const s = stateRef.current;
     if (s.status === 'uploading') {
       pending.current?.controller.abort();
@@ -120,19 +122,8 @@ export function useResumeUpload(role: ApplicantRole, initial: UploadedFile | nul
       return;
     }
     if (s.status !== 'uploaded') return;
-    try {
-      await deleteUpload(s.file.name);
-    } catch (err) {
-      // Already gone is as good as deleted.
-      if (!(isApiError(err) && err.status === 404)) {
-        toast.error('Error', {
-          description: errorMessage(err, 'Could not remove the file. Please try again.'),
-        });
-        return;
-      }
-    }
     setState({ status: 'empty' });
-    onChangeRef.current();
+    onChangeRef.current(s.file);
   }, [setState]);
 
   /** The uploaded resume, waiting for an upload in flight; rejects if that upload fails. */
