@@ -67,4 +67,11 @@ describe('a submitted review', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Give a reason for the flag');
   });
+
+  it('holds at most one score per criterion a rubric can have', () => {
+    const scores = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${i}`, 1]));
+    expect(submitReviewBodySchema.safeParse({ scores: scores(6) }).success).toBe(true);
+    const r = submitReviewBodySchema.safeParse({ scores: scores(7) });
+    expect(r.error?.issues[0]?.message).toBe('A review has at most 6 scores, one per criterion');
+  });
 });

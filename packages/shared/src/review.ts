@@ -82,6 +82,21 @@ export const BLIND_FIELD_QUESTIONS: Record<BlindField, readonly QuestionKey[]> =
   resume: [],
 };
 
+/**
+ * Answers a reviewer never sees, whatever the blind settings: logistics that say nothing about merit,
+ * some of them sensitive or standing in for religion, health or nationality (dietary needs,
+ * accommodations, a visa), so they must not sway a score.
+ */
+export const REVIEW_NEVER_SHOWN: readonly QuestionKey[] = [
+  'shirtSize',
+  'dietaryRestrictions',
+  'needsAccommodation',
+  'needsVisa',
+  'recruitmentEmails',
+  'howDidYouHear',
+  'socialMediaConnection',
+];
+
 /** Every blind group hidden: the default, so a new event reviews blind unless it chooses otherwise. */
 export const DEFAULT_HIDDEN_FIELDS: readonly BlindField[] = BLIND_FIELDS;
 
@@ -339,7 +354,11 @@ export type ReviewNextResponse = z.infer<typeof reviewNextResponseSchema>;
 /** POST /api/review/{applicationId} */
 export const submitReviewBodySchema = z
   .object({
-    scores: z.record(z.string().max(40), z.number().int('Scores are whole numbers')),
+    scores: z
+      .record(z.string().max(40), z.number().int('Scores are whole numbers'))
+      .refine((v) => Object.keys(v).length <= RUBRIC_MAX_CRITERIA, {
+        message: `A review has at most ${RUBRIC_MAX_CRITERIA} scores, one per criterion`,
+      }),
     note: z
       .string()
       .trim()

@@ -8,6 +8,7 @@ import { ageOn, countWords } from '@lanyard/shared/dates';
 import { adminAnswerSections, QUESTION_LIST, storedKey } from '@lanyard/shared/questions';
 import {
   BLIND_FIELD_QUESTIONS,
+  REVIEW_NEVER_SHOWN,
   type BlindField,
   type ReviewAnswer,
   type ReviewApplication,
@@ -43,9 +44,9 @@ export function reviewResumePath(applicationId: string): string {
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** The question keys a set of hidden groups covers. */
+/** The question keys a reviewer does not see: a set of hidden groups, and the logistics never shown. */
 export function hiddenQuestionKeys(hidden: readonly BlindField[]): Set<string> {
-  return new Set(hidden.flatMap((group) => BLIND_FIELD_QUESTIONS[group]));
+  return new Set([...REVIEW_NEVER_SHOWN, ...hidden.flatMap((group) => BLIND_FIELD_QUESTIONS[group])]);
 }
 
 /**

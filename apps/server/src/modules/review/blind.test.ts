@@ -51,6 +51,13 @@ async function secretApplication(role: 'hacker' | 'mentor', submittedAt: Date) {
           backgroundQuestion: 'I map caves and write software for it',
           whyAttendQuestion: 'To learn from others',
           householdObjectQuestion: 'A lamp',
+          shirtSize: 'xl',
+          dietaryRestrictions: w('Halalish'),
+          howDidYouHear: w('Heardvia'),
+          needsVisa: true,
+          needsAccommodation: true,
+          recruitmentEmails: true,
+          socialMediaConnection: 'instagram',
         }
       : {
           title: w('Chiefwizard'),
@@ -205,5 +212,20 @@ describe('blind review', () => {
     const open = (await r.call('GET', `/api/review/${hackerApp.id}`)).json();
     const labels = open.application.answers.map((a: { label: string }) => a.label);
     expect(labels).toEqual(expect.arrayContaining(['First Name', 'Last Name', 'Email', 'Phone', 'School']));
+    // Logistics are never shown, blind or not: they say nothing about merit, and some are sensitive.
+    for (const label of [
+      'Shirt Size',
+      'Dietary Restrictions',
+      'How Did You Hear About Us',
+      'Needs Visa Sponsorship',
+      'Needs Accommodations',
+      'Recruitment Emails',
+      'Social Media Connection',
+    ]) {
+      expect(labels).not.toContain(label);
+    }
+    const body = JSON.stringify(open).toLowerCase();
+    for (const word of ['Halalish', 'Heardvia'])
+      expect(body).not.toContain(`${word}${hackerApp.secret.tag}`.toLowerCase());
   });
 });

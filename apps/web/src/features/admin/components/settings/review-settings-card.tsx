@@ -6,6 +6,7 @@ import {
   BLIND_FIELDS,
   BLIND_FIELD_LABELS,
   BLIND_FIELD_QUESTIONS,
+  REVIEW_NEVER_SHOWN,
   RANKING_METHODS,
   RUBRIC_MAX_CRITERIA,
   type RankingMethod,
@@ -107,7 +108,10 @@ export function ReviewSettingsForm({ saved }: { saved: ReviewSettings }) {
   const [role, setRole] = useState<ApplicantRole>('hacker');
   const update = useUpdateReviewSettings();
   const dirty = isReviewSettingsDirty(saved, draft);
-  const hiddenQuestions = new Set<string>(draft.hidden_fields.flatMap((f) => BLIND_FIELD_QUESTIONS[f]));
+  const hiddenQuestions = new Set<string>([
+    ...REVIEW_NEVER_SHOWN,
+    ...draft.hidden_fields.flatMap((f) => BLIND_FIELD_QUESTIONS[f]),
+  ]);
 
   const change = (next: ReviewSettings) => {
     setDraft(next);
@@ -225,7 +229,8 @@ export function ReviewSettingsForm({ saved }: { saved: ReviewSettings }) {
         <legend className="text-sm font-semibold text-slate-900">Hidden from Reviewers</legend>
         <p className="text-sm text-slate-600">
           Blind review: the server leaves the checked answers out of everything it sends reviewers. Admins
-          always see everything.
+          always see everything. Logistics (shirt size, dietary needs, accommodations, visa, how they heard
+          about the event, e-mail preferences) are never shown to reviewers.
         </p>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {BLIND_FIELDS.map((field) => {
