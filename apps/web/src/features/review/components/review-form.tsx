@@ -20,6 +20,7 @@ import { useSkipReview } from '../api/skip-review';
 import { useSubmitReview } from '../api/submit-review';
 import { reviewKeyAction, type ReviewKeyAction } from '../lib/keys';
 import { buildReviewBody, draftFrom, firstUnscored, stepScore, type ReviewDraft } from '../lib/review-draft';
+import { forgetUnsent, keepUnsent, readUnsent } from '../lib/unsent-review';
 import { ApplicationPanel } from './application-panel';
 import { CriterionScorer, criterionGroupId } from './criterion-scorer';
 import { ReviewNoteFields } from './review-note-fields';
@@ -80,20 +81,26 @@ export function ReviewForm({
   onDone,
   onGone,
 }: ReviewFormProps) {
-  const [draft, setDraft] = useState<ReviewDraft>(() => draftFrom(review));
-  const [active, setActive] = useState(() => Math.max(0, firstUnscored(criteria, draftFrom(review).scores)));
+  // The held application (not an earlier review) picks up where the reviewer left it, if they did.
+  const [unsent] = useState(() => (editing || review ? null : readUnsent(application.id)));
+  const [draft, setDraft] = useState<ReviewDraft>(() => unsent?.draft ?? draftFrom(review));
+  const [active, setActive] = useState(() => Math.max(0, firstUnscored(criteria, draft.scores)));
   const [skipOpen, setSkipOpen] = useState(false);
   const [showMeanings, setShowMeanings] = useState(initialShowMeanings);
   const [problem, setProblem] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [focusTick, setFocusTick] = useState(0);
-  const startedAt = useRef(performance.now());
+  const startedAt = useRef(performance.now() - (unsent?.elapsedMs ?? 0));
   const reasonRef = useRef<HTMLInputElement>(null);
   const submit = useSubmitReview();
   const skip = useSkipReview();
   const readOnly = !editable;
   const busy = submit.isPending || skip.isPending;
   const scored = criteria.filter((c) => draft.scores[c.id] !== undefined).length;
+
+  useEffect(() => {
+    if (!editing && !review) keepUnsent(application.id, draft, performance.now() - startedAt.current);
+  }, [editing, review, application.id, draft]);
 
   const focusCriterion = useCallback((index: number) => {
     setActive(index);
@@ -141,6 +148,7 @@ export function ReviewForm({
       { applicationId: application.id, body: built.body },
       {
         onSuccess: ({ progress }) => {
+          forgetUnsent(application.id);
           toast.success(editing ? 'Review Updated' : 'Review Saved', { id: 'review-saved', duration: 2000 });
           onDone(progress);
         },
@@ -154,6 +162,7 @@ export function ReviewForm({
       { applicationId: application.id, body: { reason } },
       {
         onSuccess: ({ progress }) => {
+          forgetUnsent(application.id);
           setSkipOpen(false);
           toast.success('Application Skipped', { id: 'review-saved', duration: 2000 });
           onDone(progress);

@@ -95,6 +95,7 @@ const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   // jsdom has no scrolling; the screen scrolls to the top for each new application.
   window.scrollTo = vi.fn();
 });
@@ -141,6 +142,35 @@ describe('the review screen', () => {
     ).toBeDefined();
     // A fresh rubric for the next application.
     await waitFor(() => expect(radio('Motivation: 3').getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('keeps the scores and note of the held application when the reviewer leaves it and comes back, until sent', async () => {
+    serve([next(APP_1, 84, 1912)]);
+    await screen.findByRole('radiogroup', { name: 'Motivation' });
+    key('4');
+    key('2');
+    fireEvent.change(screen.getByLabelText(/Private Note/), { target: { value: 'Strong essays' } });
+    // Away (an earlier review opened, or a reload) and back to the same held application.
+    cleanup();
+    const calls = serve([next(APP_1, 84, 1912), next(APP_2, 85, 1911)]);
+    await screen.findByRole('radiogroup', { name: 'Motivation' });
+    expect(radio('Experience and background: 4').getAttribute('aria-checked')).toBe('true');
+    expect(radio('Motivation: 2').getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByLabelText(/Private Note/) as HTMLTextAreaElement).value).toBe('Strong essays');
+    // The keyboard carries on at the first criterion left to score.
+    key('5');
+    key('Enter');
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toMatchObject({
+      scores: { experience: 4, motivation: 2, creativity: 5 },
+      note: 'Strong essays',
+    });
+    await screen.findByText('You have reviewed 85; 1,911 applications still need reviews.');
+    // Sent: nothing is kept for that application any more.
+    cleanup();
+    serve([next(APP_1, 85, 1911)]);
+    await screen.findByRole('radiogroup', { name: 'Motivation' });
+    expect(radio('Experience and background: 4').getAttribute('aria-checked')).toBe('false');
   });
 
   it('moves between criteria with the up and down arrows and changes the score with left and right', async () => {
