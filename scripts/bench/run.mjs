@@ -161,11 +161,10 @@ async function main() {
   dataset.seed_seconds = Math.round((performance.now() - seedStarted) / 100) / 10;
   console.log(`  seeded in ${dataset.seed_seconds} s`);
   const tokens = JSON.parse(fs.readFileSync(tokensFile, 'utf8'));
-  const db = new pg.Client({
-    connectionString: `postgres://lanyard:${encodeURIComponent(
-      fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim(),
-    )}@127.0.0.1:${fs.readFileSync(path.join(dataDir, 'postgres.port'), 'utf8').trim()}/lanyard`,
-  });
+  const databaseUrl = `postgres://lanyard:${encodeURIComponent(
+    fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim(),
+  )}@127.0.0.1:${fs.readFileSync(path.join(dataDir, 'postgres.port'), 'utf8').trim()}/lanyard`;
+  const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     // What autovacuum does a minute after a bulk load; without it the planner guesses at empty tables.
@@ -181,6 +180,7 @@ async function main() {
       server,
       dataDir,
       db,
+      databaseUrl,
       tokens,
       adminToken: (await adminLogin.json()).access_token,
       submitterCount,

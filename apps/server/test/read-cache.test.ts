@@ -141,6 +141,36 @@ describe('read cache', () => {
     }
   });
 
+  it('announces every change to an application but one to its review columns, which no applicant sees', async () => {
+    const s = await seedApplication(ctx, { status: 'pending' });
+    const heard: string[] = [];
+    const client = await ctx.database.pool.connect();
+    client.on('notification', (n) => {
+      if (n.channel === 'lanyard_cache') heard.push(n.payload ?? '');
+    });
+    const marker = async (name: string) => {
+      await ctx.database.pool.query(`select pg_notify('lanyard_cache', $1)`, [name]);
+      await waitFor(name, async () => heard.includes(name));
+    };
+    try {
+      await client.query('listen lanyard_cache');
+      await ctx.database.pool.query(
+        `update applications set review_count = 2, review_score_raw = 3.5, review_complete = true,
+           review_flagged = true, review_disputed = true where id = $1`,
+        [s.id],
+      );
+      // Notifications arrive in commit order: once the marker is in, the update's would be too.
+      await marker('after-review');
+      expect(heard.filter((p) => p.startsWith('u:'))).toEqual([]);
+      await ctx.database.pool.query(`update applications set status = 'accepted' where id = $1`, [s.id]);
+      await marker('after-status');
+      expect(heard).toContain(`u:${s.userId}`);
+    } finally {
+      await client.query('unlisten lanyard_cache');
+      client.release();
+    }
+  });
+
   it('signing out ends the session on every instance', async () => {
     const user = await quickUser(a.ctx);
     const me = (on: Instance) =>

@@ -18,8 +18,17 @@ export const mb = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
  * the helpers below bound to them. `refMsPerRequest` is set by the dashboard scenario (the bare
  * route's time per request at full load); ratios are null until it is known.
  */
-export function createBench({ profile, server, dataDir, db, tokens, adminToken, submitterCount }) {
-  const bench = { profile, server, dataDir, db, tokens, submitterCount, refMsPerRequest: null };
+export function createBench({
+  profile,
+  server,
+  dataDir,
+  db,
+  databaseUrl,
+  tokens,
+  adminToken,
+  submitterCount,
+}) {
+  const bench = { profile, server, dataDir, db, databaseUrl, tokens, submitterCount, refMsPerRequest: null };
 
   bench.adminHeaders = (i) => ({ authorization: `Bearer ${adminToken}`, 'x-forwarded-for': clientIp(3, i) });
 

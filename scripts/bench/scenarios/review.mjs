@@ -98,7 +98,9 @@ async function reviewLoad(bench, { tokens }) {
   ];
   const opts = { url: server.baseUrl, connections: REVIEWERS, requests };
   await cannon({ ...opts, duration: profile.warmup });
+  const waits = process.env.BENCH_PG_WAITS ? sampleWaits(bench) : null;
   const run = await bench.withCpu(server.pid, true, () => cannon({ ...opts, duration: profile.seconds }));
+  if (waits) console.log(await waits.stop());
   const next = run.latencies.next ?? [];
   const submit = run.latencies.submit ?? [];
   const failed = (kind) =>
@@ -217,4 +219,37 @@ async function decideByScore(bench) {
       detail: { answer: apply.json },
     },
   ];
+}
+
+/** BENCH_PG_WAITS=1: what the server's database sessions are waiting on during the load, sampled. */
+function sampleWaits(bench) {
+  const seen = new Map();
+  let running = true;
+  const loop = (async () => {
+    const client = new (await import('pg')).default.Client({ connectionString: bench.databaseUrl });
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'cpu') as w, state, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as q
+           from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'`,
+      );
+      for (const r of rows) {
+        const key = `${r.w} | ${r.state} | ${r.q}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return [...seen.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 30)
+        .map(([k, n]) => `${String(n).padStart(6)} ${k}`)
+        .join('\n');
+    },
+  };
 }

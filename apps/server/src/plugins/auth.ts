@@ -29,6 +29,12 @@ declare module 'fastify' {
     access?: Access;
     /** A GET that changes stored data (the OIDC callback): waits for the read cache like a POST. */
     writes?: boolean;
+    /**
+     * A change to nothing the read cache holds (users, sessions, applicants' own applications as
+     * they see them, their uploads, the release flags), such as a review: its answer does not wait
+     * for the read-your-writes barrier. Only where every write of the route is of that kind.
+     */
+    cacheUntouched?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -144,7 +150,9 @@ export default fp(
     const readCache = opts.readCache;
     if (readCache) {
       app.addHook('onSend', async (request) => {
-        if (UNSAFE.has(request.method) || request.routeOptions.config?.writes) await readCache.sync();
+        const config = request.routeOptions.config;
+        if (config?.cacheUntouched) return;
+        if (UNSAFE.has(request.method) || config?.writes) await readCache.sync();
       });
     }
   },
