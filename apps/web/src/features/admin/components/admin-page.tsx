@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ClipboardCheck, ClipboardList, GraduationCap, Hourglass, ListChecks, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { SignOutButton } from '@/components/sign-out-button';
@@ -20,6 +20,7 @@ import { ReviewersTab } from './reviewers/reviewers-tab';
 import { RsvpTab } from './rsvp/rsvp-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { UsersTab } from './users/users-tab';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 const LOAD_ERROR = 'Failed to load dashboard data';
 
@@ -36,7 +37,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
 export function AdminPage() {
   usePageTitle('Admin Portal');
   const stats = useDashboardStats();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsLatest();
   const tab = readAdminTab(searchParams);
 
   useEffect(() => {

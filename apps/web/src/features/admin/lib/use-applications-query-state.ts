@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { defaultSortDirection, type ApplicationSort } from '@lanyard/shared/admin';
 import {
   EMPTY_FILTERS,
@@ -8,6 +7,7 @@ import {
   type ApplicationFilters,
   type ApplicationListParams,
 } from './application-filters';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 export interface ApplicationsQueryState {
   /** Filters, sort and page as the list reads them: `useApplications(params)` is the list shown. */
@@ -26,7 +26,7 @@ export interface ApplicationsQueryState {
  * tab and anything acting on "the current list" (the detail dialog's Previous and Next) read it.
  */
 export function useApplicationsQueryState(): ApplicationsQueryState {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsLatest();
   const params = readApplicationParams(searchParams);
 
   const update = (next: (prev: ApplicationListParams) => ApplicationListParams, replace: boolean) =>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Menu, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -37,6 +37,7 @@ import { LiveIndicator } from './live-indicator';
 import { RecordDetailDialog } from './record-detail-dialog';
 import { RecordFormDialog, type RecordFormTarget } from './record-form-dialog';
 import { ScanDialog } from './scan-dialog';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 export const LOAD_RECORDS_ERROR = 'Failed to load check-in records';
 export const LOAD_STATS_ERROR = 'Failed to load check-in stats';
@@ -63,7 +64,7 @@ export function CheckinPage() {
   const { data: user } = useUser();
   const isAdmin = user?.role === 'admin';
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsLatest();
   const params = readCheckinParams(searchParams);
   const filters = checkinFiltersOf(params);
   const stats = useCheckinStats();

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { MailWarning, RefreshCw, Search, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
@@ -33,6 +32,7 @@ import {
 } from '../../lib/email-filters';
 import { DebouncedInput } from '@/components/ui/debounced-input';
 import { EmailsTable, type OutboxRow } from './emails-table';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 export const LOAD_EMAILS_ERROR = 'Failed to load e-mails.';
 export const SMTP_NOT_CONFIGURED =
@@ -52,7 +52,7 @@ const COUNT_ACCENTS: Record<EmailStatus, string> = {
 
 /** Admin portal, E-mails view: the outbox, so organisers can see what went out and retry what failed. */
 export function EmailsTab() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsLatest();
   const params = readEmailParams(searchParams);
   const list = useEmails(params);
   const retry = useRetryEmail();

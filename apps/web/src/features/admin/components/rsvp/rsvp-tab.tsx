@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
@@ -24,13 +23,14 @@ import { RsvpEditDialog } from './rsvp-edit-dialog';
 import { RsvpFiltersCard } from './rsvp-filters-card';
 import { RsvpStatsCard } from './rsvp-stats-card';
 import { RsvpTable } from './rsvp-table';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 export const LOAD_RSVP_ERROR = 'Failed to load RSVP data';
 export const EXPORT_RSVP_ERROR = 'Failed to export RSVPs.';
 
 /** Admin portal, RSVP tab: statistics, filters in the URL, the table, modify and details. */
 export function RsvpTab() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsLatest();
   const params = readRsvpParams(searchParams);
   const filters = rsvpFiltersOf(params);
   const list = useRsvps(params);

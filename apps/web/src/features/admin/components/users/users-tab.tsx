@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Eye, RotateCcw, Search, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminUser } from '@lanyard/shared/admin';
@@ -32,6 +31,7 @@ import {
   userStatusView,
   writeUsersParams,
 } from './users-filters';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 export const LOAD_USERS_TOAST = 'Could not load users.';
 export const LOAD_USERS_INLINE = 'Failed to fetch users.';
@@ -40,7 +40,7 @@ type PendingAction = { kind: 'delete' | 'reset'; user: AdminUser } | null;
 
 /** Admin portal, users tab: search, filters, export, reset and delete. */
 export function UsersTab() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsLatest();
   const params = useMemo(() => readUsersParams(searchParams), [searchParams]);
 
   const update = useCallback(
