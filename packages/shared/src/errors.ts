@@ -82,6 +82,7 @@ export const ERROR_CODES = {
   own_application: 'A reviewer (or admin) tried to review or skip an application of their own.',
   review_not_available:
     'The application is not held by this reviewer and no longer needs reviews, is not open for review, or was skipped by them.',
+  review_retry: 'The review settings kept changing while the review was saved: send it again.',
   review_locked: 'Decisions for the application’s role are released: its reviews can no longer change.',
   rubric_in_use:
     'Scores exist for the role: a criterion’s scale cannot change and no criterion can be deleted.',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_REVIEW_SETTINGS, reviewSettingsSchema, type ReviewSettings } from '@lanyard/shared/review';
 import type { DbOrTx, Tx } from './client';
 import { settings } from './schema/index';
@@ -37,6 +37,19 @@ function defaultSettings(): SettingsRow {
 export async function readSettings(db: DbOrTx): Promise<SettingsRow> {
   const [row] = await db.select().from(settings).where(ONE);
   return row ?? defaultSettings();
+}
+
+/**
+ * The settings with their row version (xmin, new on every change), for work done outside a
+ * transaction that must later prove, under a lock, that the settings it decided by still hold (the
+ * review_submit function, migration 0015). A missing row reads as the defaults, version null.
+ */
+export async function readSettingsVersion(db: DbOrTx): Promise<{ row: SettingsRow; version: string | null }> {
+  const [found] = await db
+    .select({ row: settings, version: sql<string>`${settings}.xmin::text` })
+    .from(settings)
+    .where(ONE);
+  return found ? found : { row: defaultSettings(), version: null };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isAwaitingDecision } from '@lanyard/shared/constants';
 import {
   REVIEW_HISTORY_LIMIT,
   weightedTotal,
   type MyReview,
   type MyReviewsResponse,
   type ReviewNextResponse,
+  type ReviewFlag,
   type ReviewProgress,
   type ReviewSettings,
   type skipReviewBodySchema,
@@ -14,21 +14,19 @@ import {
   type submitReviewBodySchema,
 } from '@lanyard/shared/review';
 import type { AppConfig } from '../../config';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { applications, reviewHolds, reviews, reviewSkips } from '../../db/schema/index';
-import { readSettings, reviewSettingsOf, shareSettings, type SettingsRow } from '../../db/settings';
+import { readSettings, readSettingsVersion, reviewSettingsOf, type SettingsRow } from '../../db/settings';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import {
   isOwnApplication,
   reviewApplicationView,
   reviewEditable,
-  reviewsNeeded,
   scoresProblem,
   type ReviewSource,
 } from '../../policies/review';
 import { holdNext, releaseHold, type Reviewer } from './assignment';
-import { recomputeReviewColumns } from './aggregates';
 import { adjustRemaining, progressOf } from './progress';
 
 type SubmitBody = z.output<typeof submitReviewBodySchema>;
@@ -167,42 +165,31 @@ export async function resumeFor(db: Db, reviewer: Reviewer, applicationId: strin
   return source.resumeUploadId;
 }
 
-/**
- * Whether the reviewer skipped or holds the application, and how many live holds others have on
- * it: one statement, run after the application row is locked, so its snapshot is current.
- */
-async function claimOf(tx: Tx, applicationId: string, reviewerId: string) {
-  const { rows } = await tx.execute<{ skipped: boolean; held: boolean; others: number }>(sql`
-    select exists (select 1 from ${reviewSkips}
-                    where application_id = ${applicationId} and reviewer_id = ${reviewerId}) as skipped,
-           exists (select 1 from ${reviewHolds}
-                    where application_id = ${applicationId} and reviewer_id = ${reviewerId}
-                      and expires_at > now()) as held,
-           (select count(*) from ${reviewHolds}
-             where application_id = ${applicationId} and reviewer_id <> ${reviewerId}
-               and expires_at > now())::int as others`);
-  const row = rows[0]!;
-  return { skipped: row.skipped, held: row.held, others: Number(row.others) };
-}
-
 const roleWord = (role: string) => (role === 'mentor' ? 'mentors' : 'hackers');
 
-/** What an audit row keeps of a review. */
-function audited(row: ReviewRow) {
-  return {
-    reviewer_id: row.reviewerId,
-    scores: row.scores,
-    total: row.total,
-    note: row.note,
-    flag: row.flag,
-    flag_reason: row.flagReason,
-  };
-}
+/** What review_submit answers (migration 0015). */
+type SubmitOutcome = {
+  outcome: 'ok' | 'stale' | 'not_found' | 'locked' | 'skipped' | 'closed' | 'full';
+  changed: boolean;
+  was_complete: boolean;
+  now_complete: boolean;
+  scores: Record<string, number> | null;
+  total: number | null;
+  note: string | null;
+  flag: ReviewFlag | null;
+  flag_reason: string | null;
+  updated_at: Date | string | null;
+};
+
+/** A settings change between the read and the write is retried this often before giving up. */
+const STALE_RETRIES = 3;
 
 /**
- * POST /api/review/:applicationId: a new review, or a change to the reviewer's own. In one
- * transaction, with the settings held for share (a rubric change or a release waits for it, and it
- * for them) and the application row locked (assignment counts reviews under that lock too).
+ * POST /api/review/:applicationId: a new review, or a change to the reviewer's own. The rubric's
+ * rules are checked here against the settings read (scores, total, whether the role's decisions are
+ * out); the writes run in one round trip, the database function review_submit, which holds the
+ * settings for share and proves they did not change since (a rubric change or a release waits for
+ * it, and it for them), and locks the application row (assignment counts reviews under that lock).
  */
 export async function submit(
   db: Db,
@@ -211,100 +198,66 @@ export async function submit(
   applicationId: string,
   body: SubmitBody,
 ): Promise<{ review: MyReview; progress: ReviewProgress }> {
-  let queueChange = 0;
-  const review = await db.transaction(async (tx) => {
-    const settingsRow = await shareSettings(tx);
-    const s: ReviewSettings = reviewSettingsOf(settingsRow);
-    const [app] = await tx
-      .select({
-        id: applications.id,
-        userId: applications.userId,
-        email: applications.email,
-        role: applications.role,
-        status: applications.status,
-        reviewCount: applications.reviewCount,
-        reviewDisputed: applications.reviewDisputed,
-        reviewComplete: applications.reviewComplete,
-      })
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .for('update');
+  for (let attempt = 0; ; attempt++) {
+    const [{ row: settingsRow, version }, app] = await Promise.all([
+      readSettingsVersion(db),
+      db
+        .select({ userId: applications.userId, email: applications.email, role: applications.role })
+        .from(applications)
+        .where(eq(applications.id, applicationId))
+        .then((rows) => rows[0]),
+    ]);
     if (!app) throw errors.notFound('Application not found.');
     if (isOwnApplication(reviewer, app)) throw errors.forbidden(OWN_APPLICATION, 'own_application');
-
-    const before = await myReview(tx, applicationId, reviewer.id);
-    if (before) {
-      if (!reviewEditable(settingsRow, app.role)) {
-        throw errors.conflict(
-          `Decisions for ${roleWord(app.role)} are released: this review can no longer change.`,
-          'review_locked',
-        );
-      }
-    } else {
-      const claim = await claimOf(tx, applicationId, reviewer.id);
-      if (claim.skipped) throw errors.conflict('You skipped this application.', 'review_not_available');
-      if (!claim.held) {
-        const needed = reviewsNeeded(s.reviews_per_application, app.reviewDisputed);
-        const room = app.reviewCount + claim.others < needed;
-        if (!isAwaitingDecision(app.status) || !room) {
-          throw errors.conflict(
-            !isAwaitingDecision(app.status)
-              ? 'This application is no longer open for review.'
-              : 'This application already has the reviews it needs. Ask for the next one.',
-            'review_not_available',
-          );
-        }
-      }
-    }
-
+    const s: ReviewSettings = reviewSettingsOf(settingsRow);
     const criteria = s.rubric[app.role];
     const problem = scoresProblem(criteria, body.scores, app.role);
     if (problem) throw errors.badRequest(`scores: ${problem}`, 'validation_error');
 
-    const values = {
-      scores: body.scores,
-      total: weightedTotal(criteria, body.scores),
-      note: body.note,
-      flag: body.flag,
-      flagReason: body.flag ? body.flag_reason : '',
+    const { rows } = await db.execute<SubmitOutcome>(sql`
+      select * from review_submit(
+        ${applicationId}::uuid, ${reviewer.id}::uuid, ${version}::text,
+        ${reviewEditable(settingsRow, app.role)}::boolean,
+        ${s.reviews_per_application}::int, ${s.disagreement_threshold}::float8,
+        ${JSON.stringify(body.scores)}::jsonb, ${weightedTotal(criteria, body.scores)}::float8,
+        ${body.note}, ${body.flag}::text, ${body.flag ? body.flag_reason : ''},
+        ${body.duration_ms ?? null}::int,
+        ${actor.id}::uuid, ${actor.email}, ${actor.ip ?? null})`);
+    const r = rows[0]!;
+    switch (r.outcome) {
+      case 'stale':
+        if (attempt < STALE_RETRIES) continue;
+        throw errors.conflict('The review settings are changing. Please send the review again.', 'review_retry');
+      case 'not_found':
+        throw errors.notFound('Application not found.');
+      case 'locked':
+        throw errors.conflict(
+          `Decisions for ${roleWord(app.role)} are released: this review can no longer change.`,
+          'review_locked',
+        );
+      case 'skipped':
+        throw errors.conflict('You skipped this application.', 'review_not_available');
+      case 'closed':
+        throw errors.conflict('This application is no longer open for review.', 'review_not_available');
+      case 'full':
+        throw errors.conflict(
+          'This application already has the reviews it needs. Ask for the next one.',
+          'review_not_available',
+        );
+      case 'ok':
+        break;
+    }
+    if (r.changed) adjustRemaining(db, Number(r.was_complete) - Number(r.now_complete));
+    const review: MyReview = {
+      scores: r.scores ?? {},
+      total: Number(r.total),
+      note: r.note ?? '',
+      flag: r.flag,
+      flag_reason: r.flag_reason ?? '',
+      updated_at: new Date(r.updated_at!).toISOString(),
     };
-    let row: ReviewRow;
-    if (before) {
-      const duration =
-        body.duration_ms === undefined ? before.durationMs : (before.durationMs ?? 0) + body.duration_ms;
-      [row] = (await tx
-        .update(reviews)
-        .set({ ...values, durationMs: duration, updatedAt: new Date() })
-        .where(eq(reviews.id, before.id))
-        .returning()) as [ReviewRow];
-    } else {
-      [row] = (await tx
-        .insert(reviews)
-        .values({
-          ...values,
-          applicationId,
-          reviewerId: reviewer.id,
-          role: app.role,
-          durationMs: body.duration_ms ?? null,
-        })
-        .returning()) as [ReviewRow];
-    }
-    await releaseHold(tx, applicationId, reviewer.id);
-    const [changed] = await recomputeReviewColumns(tx, s, { applicationId });
-    if (changed && isAwaitingDecision(app.status)) {
-      queueChange = Number(app.reviewComplete) - Number(changed.complete);
-    }
-    await audit(tx, actor, {
-      action: before ? 'review.update' : 'review.submit',
-      targetType: 'application',
-      targetId: applicationId,
-      before: before ? audited(before) : null,
-      after: audited(row),
-    });
-    return row;
-  });
-  adjustRemaining(db, queueChange);
-  return { review: toMyReview(review), progress: await progressOf(db, reviewer.id) };
+    return { review, progress: await progressOf(db, reviewer.id) };
+  }
 }
 
 /** POST /api/review/:applicationId/skip: never handed to this reviewer again; not a review. */
