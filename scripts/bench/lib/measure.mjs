@@ -64,7 +64,11 @@ export function createBench({
     const pgPid = withPostgres ? bench.postmasterPid() : 0;
     const before = [cpuMs(pid), pgPid ? postgresCpuMs(pgPid) : 0];
     const out = await run();
-    const n = Math.max(1, out.latencies.request?.length ?? 0);
+    // Every response, whatever its kind (a scenario may time several kinds of request).
+    const n = Math.max(
+      1,
+      Object.values(out.latencies).reduce((sum, l) => sum + l.length, 0),
+    );
     out.cpu = {
       server: Math.round(((cpuMs(pid) - before[0]) / n) * 1000) / 1000,
       postgres: pgPid ? Math.round(((postgresCpuMs(pgPid) - before[1]) / n) * 1000) / 1000 : 0,

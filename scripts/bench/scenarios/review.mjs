@@ -100,7 +100,14 @@ async function reviewLoad(bench, { tokens }) {
   await cannon({ ...opts, duration: profile.warmup });
   const waits = process.env.BENCH_PG_WAITS ? sampleWaits(bench) : null;
   const run = await bench.withCpu(server.pid, true, () => cannon({ ...opts, duration: profile.seconds }));
-  if (waits) console.log(await waits.stop());
+  if (waits) {
+    console.log(await waits.stop());
+    console.log({
+      requests: run.result.requests.total,
+      cpu_ms_per_request: run.cpu,
+      seconds: profile.seconds,
+    });
+  }
   const next = run.latencies.next ?? [];
   const submit = run.latencies.submit ?? [];
   const failed = (kind) =>

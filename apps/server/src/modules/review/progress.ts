@@ -52,6 +52,11 @@ export function forgetRemaining(db: Db): void {
   remainingCounts.delete(db);
 }
 
+/** The progress line when the reviewer's own count came with another query. */
+export async function progressWith(db: Db, reviewed: number): Promise<ReviewProgress> {
+  return { reviewed, remaining: await remaining(db) };
+}
+
 /** The reviewer's count of reviews, and how many applications still need one from anyone. */
 export async function progressOf(db: Db, reviewerId: string): Promise<ReviewProgress> {
   const [[mine], left] = await Promise.all([

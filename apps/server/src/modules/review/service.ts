@@ -27,7 +27,7 @@ import {
   type ReviewSource,
 } from '../../policies/review';
 import { holdNext, releaseHold, type Reviewer } from './assignment';
-import { adjustRemaining, progressOf } from './progress';
+import { adjustRemaining, progressOf, progressWith } from './progress';
 
 type SubmitBody = z.output<typeof submitReviewBodySchema>;
 type SkipBody = z.output<typeof skipReviewBodySchema>;
@@ -102,11 +102,19 @@ export async function next(db: Db, config: AppConfig, reviewer: Reviewer): Promi
   const settingsRow = await readSettings(db);
   const s = reviewSettingsOf(settingsRow);
   const hold = await holdNext(db, reviewer, s.reviews_per_application);
-  const [source, progress] = await Promise.all([
-    hold ? findSource(db, hold.applicationId) : undefined,
-    progressOf(db, reviewer.id),
-  ]);
-  const shown = hold && source ? { source, review: null, heldUntil: hold.expiresAt } : null;
+  // The application and the reviewer's own count in one query (each round trip counts at 20 reviewers).
+  const found = hold
+    ? await db
+        .select({
+          ...sourceColumns,
+          reviewed: sql<number>`(select count(*)::int from ${reviews} where ${reviews.reviewerId} = ${reviewer.id})`,
+        })
+        .from(applications)
+        .where(eq(applications.id, hold.applicationId))
+        .then((rows) => rows[0])
+    : undefined;
+  const progress = found ? await progressWith(db, Number(found.reviewed)) : await progressOf(db, reviewer.id);
+  const shown = hold && found ? { source: found, review: null, heldUntil: hold.expiresAt } : null;
   return present(config, settingsRow, shown, progress);
 }
 
@@ -169,6 +177,8 @@ const roleWord = (role: string) => (role === 'mentor' ? 'mentors' : 'hackers');
 
 /** What review_submit answers (migration 0015). */
 type SubmitOutcome = {
+  /** The reviewer's reviews, counted after this one. */
+  reviewed: number;
   outcome: 'ok' | 'stale' | 'not_found' | 'locked' | 'skipped' | 'closed' | 'full';
   changed: boolean;
   was_complete: boolean;
@@ -227,7 +237,10 @@ export async function submit(
     switch (r.outcome) {
       case 'stale':
         if (attempt < STALE_RETRIES) continue;
-        throw errors.conflict('The review settings are changing. Please send the review again.', 'review_retry');
+        throw errors.conflict(
+          'The review settings are changing. Please send the review again.',
+          'review_retry',
+        );
       case 'not_found':
         throw errors.notFound('Application not found.');
       case 'locked':
@@ -256,7 +269,7 @@ export async function submit(
       flag_reason: r.flag_reason ?? '',
       updated_at: new Date(r.updated_at!).toISOString(),
     };
-    return { review, progress: await progressOf(db, reviewer.id) };
+    return { review, progress: await progressWith(db, Number(r.reviewed)) };
   }
 }
 
