@@ -4,6 +4,7 @@ import { asUser, seedApplication } from './admin';
 import { hackerAnswers, quickUser, submit, uploadResume } from './applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from './helper';
 import { startInstance, waitFor, type Instance } from './instances';
+import { reviewerSession, submittedApplications } from './review';
 
 /**
  * The read cache (src/lib/read-cache.ts) on two instances sharing one database, as production runs
@@ -169,6 +170,23 @@ describe('read cache', () => {
       await client.query('unlisten lanyard_cache');
       client.release();
     }
+  });
+
+  it('a review settings change on one instance reaches the settings the other has cached', async () => {
+    await ctx.database.pool.query('delete from applications');
+    await submittedApplications(ctx, 1, () => ({ answers: { firstName: 'Ada', lastName: 'Lovelace' } }));
+    const onA = await reviewerSession(ctx, 'admin', a.app);
+    const onB = await reviewerSession(ctx, 'reviewer', b.app);
+    const labels = async () =>
+      ((await onB.next()).application?.answers ?? []).map((x: { label: string }) => x.label);
+    // Blind by default: B caches the settings with every group hidden.
+    expect(await labels()).not.toContain('First Name');
+    expect(b.app.readCache?.settings()).toBeDefined();
+    const res = await onA.call('PUT', '/api/review/settings', { hidden_fields: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor('B hears of the change', async () => (await labels()).includes('First Name'));
+    const put = await onA.call('PUT', '/api/review/settings', { hidden_fields: ['name'] });
+    expect(put.statusCode).toBe(200);
   });
 
   it('signing out ends the session on every instance', async () => {

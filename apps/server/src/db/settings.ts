@@ -39,12 +39,41 @@ export async function readSettings(db: DbOrTx): Promise<SettingsRow> {
   return row ?? defaultSettings();
 }
 
+export interface SettingsVersion {
+  row: SettingsRow;
+  version: string | null;
+}
+
+/** Where readSettingsCached keeps the row (lib/read-cache.ts, which a trigger keeps current). */
+export interface SettingsCache {
+  settings(): SettingsVersion | undefined;
+  ticket(): number | undefined;
+  storeSettings(ticket: number | undefined, value: SettingsVersion): void;
+}
+
+/**
+ * readSettingsVersion through this instance's read cache, when it has one: the row changes a few
+ * times an event and is read on every reviewer's call. Migration 0016's trigger announces every
+ * change; another instance may read the old row for the few milliseconds that takes (decision 006).
+ */
+export async function readSettingsCached(
+  db: DbOrTx,
+  cache: SettingsCache | undefined,
+): Promise<SettingsVersion> {
+  const hit = cache?.settings();
+  if (hit) return hit;
+  const ticket = cache?.ticket();
+  const value = await readSettingsVersion(db);
+  cache?.storeSettings(ticket, value);
+  return value;
+}
+
 /**
  * The settings with their row version (xmin, new on every change), for work done outside a
  * transaction that must later prove, under a lock, that the settings it decided by still hold (the
  * review_submit function, migration 0015). A missing row reads as the defaults, version null.
  */
-export async function readSettingsVersion(db: DbOrTx): Promise<{ row: SettingsRow; version: string | null }> {
+export async function readSettingsVersion(db: DbOrTx): Promise<SettingsVersion> {
   const [found] = await db
     .select({ row: settings, version: sql<string>`${settings}.xmin::text` })
     .from(settings)

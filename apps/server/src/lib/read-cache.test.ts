@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import type { SettingsVersion } from '../db/settings';
 import type { PgListener } from './pg-listener';
 import { READ_CACHE_CHANNEL, ReadCache, type CachedSession } from './read-cache';
 
@@ -81,6 +82,29 @@ describe('ReadCache', () => {
     expect(cache.session('u2-phone', now)?.user.id).toBe('u2');
     notify('*');
     expect(cache.size).toEqual({ sessions: 0, answers: 0 });
+  });
+
+  it('keeps the settings row until s (a change to it) or *, and never what was read before either', () => {
+    const { cache, notify } = harness();
+    const now = Date.now();
+    const row = (version: string) => ({ row: {} as SettingsVersion['row'], version });
+    cache.storeAnswer(cache.ticket(), 'u1', body('u1'));
+    cache.storeSession(cache.ticket(), 'u1-phone', session('u1', now));
+    cache.storeSettings(cache.ticket(), row('v1'));
+    expect(cache.settings()?.version).toBe('v1');
+
+    const ticket = cache.ticket();
+    notify('s');
+    expect(cache.settings()).toBeUndefined();
+    // Only the settings go: the applicant's answer and session stay.
+    expect(cache.answer('u1')).toBe('u1');
+    expect(cache.session('u1-phone', now)?.user.id).toBe('u1');
+    cache.storeSettings(ticket, row('read-before-the-change'));
+    expect(cache.settings()).toBeUndefined();
+
+    cache.storeSettings(cache.ticket(), row('v2'));
+    notify('*');
+    expect(cache.settings()).toBeUndefined();
   });
 
   it('hands a session back to the database once its expiry or next activity stamp is due', () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type pg from 'pg';
+import type { SettingsVersion } from '../db/settings';
 import type { SessionUser } from './session-user';
 import type { PgListener } from './pg-listener';
 
@@ -21,8 +22,8 @@ interface Entry<T> {
 }
 
 /**
- * What every signed-in poll reads, kept in this instance's memory: sessions (by token hash) and
- * each applicant's own application answer. At 5,000 applicants polling their dashboard, these two
+ * What every signed-in poll reads, kept in this instance's memory: sessions (by token hash),
+ * each applicant's own application answer, and the settings row (read by every reviewer's call). At 5,000 applicants polling their dashboard, these two
  * reads are most of the database's work, and they rarely change.
  *
  * Correctness rests on three rules:
@@ -43,6 +44,8 @@ export class ReadCache {
   private readonly sessions = new Map<string, Entry<CachedSession>>();
   private readonly sessionsByUser = new Map<string, Set<string>>();
   private readonly answers = new Map<string, Entry<string>>();
+  // The settings row, read by every reviewer's call; dropped on 's' (any change to it) or '*'.
+  private settingsEntry: SettingsVersion | undefined;
   private readonly waiters = new Map<string, () => void>();
   private readonly instance = crypto.randomBytes(6).toString('hex');
   private sequence = 0;
@@ -123,6 +126,16 @@ export class ReadCache {
     this.answers.set(userId, { userId, value: body });
   }
 
+  /** The event's settings with their row version, as db/settings.ts readSettingsVersion reads them. */
+  settings(): SettingsVersion | undefined {
+    return this.on ? this.settingsEntry : undefined;
+  }
+
+  storeSettings(ticket: number | undefined, value: SettingsVersion): void {
+    if (ticket === undefined || ticket !== this.epoch || !this.on) return;
+    this.settingsEntry = value;
+  }
+
   /**
    * Returns once every change committed before the call has reached this instance's cache. Called
    * after each request that may have written, before its response is sent.
@@ -155,6 +168,7 @@ export class ReadCache {
     }
     this.epoch++;
     if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
+    else if (payload === 's') this.settingsEntry = undefined;
     else this.clear();
   }
 
@@ -179,6 +193,7 @@ export class ReadCache {
     this.sessions.clear();
     this.sessionsByUser.clear();
     this.answers.clear();
+    this.settingsEntry = undefined;
   }
 }
 

@@ -36,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/next',
     { config: READ, schema: { response: { 200: reviewNextResponseSchema } } },
-    async (request) => service.next(app.db, app.config, reviewer(request)),
+    async (request) => service.next(app.db, app.config, reviewer(request), app.readCache),
   );
 
   app.get(
@@ -61,7 +61,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:applicationId',
     { config: READ, schema: { params: reviewParamsSchema, response: { 200: reviewNextResponseSchema } } },
-    async (request) => service.reviewOf(app.db, app.config, reviewer(request), request.params.applicationId),
+    async (request) =>
+      service.reviewOf(app.db, app.config, reviewer(request), request.params.applicationId, app.readCache),
   );
 
   app.post(
@@ -75,7 +76,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.submit(app.db, request.actor, reviewer(request), request.params.applicationId, request.body),
+      service.submit(
+        app.db,
+        request.actor,
+        reviewer(request),
+        request.params.applicationId,
+        request.body,
+        app.readCache,
+      ),
   );
 
   app.post(

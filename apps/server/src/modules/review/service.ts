@@ -16,7 +16,14 @@ import {
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, reviewHolds, reviews, reviewSkips } from '../../db/schema/index';
-import { readSettings, readSettingsVersion, reviewSettingsOf, type SettingsRow } from '../../db/settings';
+import {
+  readSettings,
+  readSettingsCached,
+  readSettingsVersion,
+  reviewSettingsOf,
+  type SettingsCache,
+  type SettingsRow,
+} from '../../db/settings';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import {
@@ -98,8 +105,13 @@ function present(
 }
 
 /** GET /api/review/next: the reviewer's live hold, or a new one, or null when none is left. */
-export async function next(db: Db, config: AppConfig, reviewer: Reviewer): Promise<ReviewNextResponse> {
-  const settingsRow = await readSettings(db);
+export async function next(
+  db: Db,
+  config: AppConfig,
+  reviewer: Reviewer,
+  cache?: SettingsCache,
+): Promise<ReviewNextResponse> {
+  const settingsRow = (await readSettingsCached(db, cache)).row;
   const s = reviewSettingsOf(settingsRow);
   const hold = await holdNext(db, reviewer, s.reviews_per_application);
   // The application and the reviewer's own count in one query (each round trip counts at 20 reviewers).
@@ -146,12 +158,13 @@ export async function reviewOf(
   config: AppConfig,
   reviewer: Reviewer,
   applicationId: string,
+  cache?: SettingsCache,
 ): Promise<ReviewNextResponse> {
   const [source, review, heldUntil, settingsRow, progress] = await Promise.all([
     findSource(db, applicationId),
     myReview(db, applicationId, reviewer.id),
     myLiveHold(db, applicationId, reviewer.id),
-    readSettings(db),
+    readSettingsCached(db, cache).then((v) => v.row),
     progressOf(db, reviewer.id),
   ]);
   if (!source || (!review && !heldUntil)) throw errors.notFound(NOT_YOURS);
@@ -207,10 +220,12 @@ export async function submit(
   reviewer: Reviewer,
   applicationId: string,
   body: SubmitBody,
+  cache?: SettingsCache,
 ): Promise<{ review: MyReview; progress: ReviewProgress }> {
   for (let attempt = 0; ; attempt++) {
     const [{ row: settingsRow, version }, app] = await Promise.all([
-      readSettingsVersion(db),
+      // A retry reads the database itself: this instance's cache may not have heard of the change yet.
+      attempt === 0 ? readSettingsCached(db, cache) : readSettingsVersion(db),
       db
         .select({ userId: applications.userId, email: applications.email, role: applications.role })
         .from(applications)
