@@ -87,12 +87,11 @@ ALTER TABLE "rate_limits" SET UNLOGGED;
 --> statement-breakpoint
 -- A review changes only an application's review columns, which no applicant sees: announcing it would
 -- drop the applicant's cached dashboard for nothing and queue every review's commit behind the one
--- notification lock. Any other change to the row is announced as before (migration 0004).
-CREATE FUNCTION "lanyard_cache_notify_application"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  review_columns constant text[] := ARRAY['review_count', 'review_score_raw', 'review_flagged', 'review_disputed', 'review_complete'];
+-- notification lock. migration 0004's function learns to ignore an update that changed only the
+-- columns its trigger names as arguments; every other change is announced as before.
+CREATE OR REPLACE FUNCTION "lanyard_cache_notify_user_id"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND (to_jsonb(OLD) - review_columns) = (to_jsonb(NEW) - review_columns) THEN
+  IF TG_OP = 'UPDATE' AND TG_NARGS > 0 AND (to_jsonb(OLD) - TG_ARGV) = (to_jsonb(NEW) - TG_ARGV) THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN
@@ -106,4 +105,5 @@ END $$;
 --> statement-breakpoint
 DROP TRIGGER "applications_read_cache" ON "applications";--> statement-breakpoint
 CREATE TRIGGER "applications_read_cache" AFTER INSERT OR UPDATE OR DELETE ON "applications"
-  FOR EACH ROW EXECUTE FUNCTION "lanyard_cache_notify_application"();
+  FOR EACH ROW EXECUTE FUNCTION "lanyard_cache_notify_user_id"(
+    'review_count', 'review_score_raw', 'review_flagged', 'review_disputed', 'review_complete');
