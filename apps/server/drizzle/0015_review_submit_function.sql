@@ -75,6 +75,7 @@ CREATE FUNCTION "review_submit"(
 )
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
+-- A refusal answers only its outcome (the other columns null); 'ok' answers the review as stored.
 DECLARE
   v_version text;
   v_app applications%ROWTYPE;
@@ -85,19 +86,22 @@ DECLARE
 BEGIN
   SELECT s.xmin::text INTO v_version FROM settings s WHERE s.id = 1 FOR SHARE;
   IF v_version IS DISTINCT FROM p_settings_version THEN
-    RETURN QUERY SELECT 'stale'::text, false, false, false, null::jsonb, null::float8, null::text, null::text, null::text, null::timestamptz, null::integer;
+    outcome := 'stale';
+    RETURN NEXT;
     RETURN;
   END IF;
   SELECT * INTO v_app FROM applications a WHERE a.id = p_app FOR UPDATE;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT 'not_found'::text, false, false, false, null::jsonb, null::float8, null::text, null::text, null::text, null::timestamptz, null::integer;
+    outcome := 'not_found';
+    RETURN NEXT;
     RETURN;
   END IF;
 
   SELECT * INTO v_before FROM reviews r WHERE r.application_id = p_app AND r.reviewer_id = p_reviewer;
   IF FOUND THEN
     IF NOT p_editable THEN
-      RETURN QUERY SELECT 'locked'::text, false, false, false, null::jsonb, null::float8, null::text, null::text, null::text, null::timestamptz, null::integer;
+      outcome := 'locked';
+      RETURN NEXT;
       RETURN;
     END IF;
     UPDATE reviews r
@@ -109,20 +113,23 @@ BEGIN
     RETURNING * INTO v_row;
   ELSE
     IF EXISTS (SELECT 1 FROM review_skips s WHERE s.application_id = p_app AND s.reviewer_id = p_reviewer) THEN
-      RETURN QUERY SELECT 'skipped'::text, false, false, false, null::jsonb, null::float8, null::text, null::text, null::text, null::timestamptz, null::integer;
+      outcome := 'skipped';
+      RETURN NEXT;
       RETURN;
     END IF;
     -- Without a live hold of their own, a reviewer may still review while there is room.
     IF NOT EXISTS (SELECT 1 FROM review_holds h WHERE h.application_id = p_app AND h.reviewer_id = p_reviewer
                      AND h.expires_at > now()) THEN
       IF v_app.status NOT IN ('pending', 'submitted') THEN
-        RETURN QUERY SELECT 'closed'::text, false, false, false, null::jsonb, null::float8, null::text, null::text, null::text, null::timestamptz, null::integer;
+        outcome := 'closed';
+        RETURN NEXT;
         RETURN;
       END IF;
       SELECT count(*) INTO v_others FROM review_holds h
        WHERE h.application_id = p_app AND h.reviewer_id <> p_reviewer AND h.expires_at > now();
       IF v_app.review_count + v_others >= p_k + (CASE WHEN v_app.review_disputed THEN 1 ELSE 0 END) THEN
-        RETURN QUERY SELECT 'full'::text, false, false, false, null::jsonb, null::float8, null::text, null::text, null::text, null::timestamptz, null::integer;
+        outcome := 'full';
+        RETURN NEXT;
         RETURN;
       END IF;
     END IF;
