@@ -1,3 +1,4 @@
+import { REVIEW_FLAGS, type ReviewFlag } from '@lanyard/shared/review';
 import type { ReviewDraft } from './review-draft';
 
 /**
@@ -36,7 +37,8 @@ export function readUnsent(applicationId: string): { draft: ReviewDraft; elapsed
       draft: {
         scores,
         note: typeof d.note === 'string' ? d.note : '',
-        flag: d.flag ?? null,
+        // Whatever else the tab's storage holds is dropped: only a flag the server knows comes back.
+        flag: REVIEW_FLAGS.includes(d.flag as ReviewFlag) ? (d.flag as ReviewFlag) : null,
         flagReason: typeof d.flagReason === 'string' ? d.flagReason : '',
       },
       elapsedMs: typeof saved.elapsedMs === 'number' && saved.elapsedMs >= 0 ? saved.elapsedMs : 0,
