@@ -230,7 +230,7 @@ export function ReviewSettingsForm({ saved }: { saved: ReviewSettings }) {
         <p className="text-sm text-slate-600">
           Blind review: the server leaves the checked answers out of everything it sends reviewers. Admins
           always see everything. Logistics (shirt size, dietary needs, accommodations, visa, how they heard
-          about the event, e-mail preferences) are never shown to reviewers.
+          about the event, social media, e-mail preferences) are never shown to reviewers.
         </p>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {BLIND_FIELDS.map((field) => {
