@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
+import { dropTestDatabase } from './drop-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,9 +30,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     embedded = await startEmbeddedPostgres({ dataDir });
     adminUrl = embedded.url;
   }
+  await dropTestDatabase(adminUrl, TEMPLATE);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE} with (force)`);
   await admin.query(`create database ${TEMPLATE}`);
   await admin.end();
   const templateUrl = new URL(adminUrl);

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { createDatabase, type Database } from '../src/db/client';
 import { upsertAdmin } from '../src/modules/auth/service';
+import { dropTestDatabase } from './drop-database';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -58,10 +59,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await dropTestDatabase(adminUrl, name);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

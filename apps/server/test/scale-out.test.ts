@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readZip } from './admin';
 import { hackerAnswers, pdfBytes } from './applicant';
+import { dropTestDatabase } from './drop-database';
 import { GOOD_PASSWORD, markVerified, uniqueEmail } from './helper';
 import { startS3Peer, type S3Peer } from './s3';
 import {
@@ -79,10 +80,7 @@ afterAll(async () => {
   await pool?.end();
   await Promise.allSettled([s3?.close(), smtp?.close()]);
   if (dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropTestDatabase(adminUrl, dbName);
   }
   for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   for (const e of exits) if (e.status === 'rejected') throw e.reason;

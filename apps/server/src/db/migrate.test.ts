@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { dropTestDatabase } from '../../test/drop-database';
 import { createTestContext, type TestContext } from '../../test/helper';
 import { audit } from '../lib/audit';
 import { migrationsDir } from '../paths';
@@ -88,7 +89,7 @@ describe('runMigrations', () => {
       const strip = (f: typeof fresh) => ({ ...f, migrations: f.migrations.map((m) => m.hash) });
       expect(strip(fresh)).toEqual(strip(template));
     } finally {
-      await withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await dropTestDatabase(adminUrl, name);
     }
   });
 });

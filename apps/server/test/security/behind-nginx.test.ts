@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dropTestDatabase } from '../drop-database';
 import { GOOD_PASSWORD, uniqueEmail } from '../helper';
 import { ensureNginx, startNginx, type Nginx } from '../nginx';
 import {
@@ -77,10 +78,7 @@ afterAll(async () => {
   const exits = await Promise.allSettled(servers.map((s) => stopServer(s)));
   await pool?.end();
   if (dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropTestDatabase(adminUrl, dbName);
   }
   for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   for (const e of exits) if (e.status === 'rejected') throw e.reason;
