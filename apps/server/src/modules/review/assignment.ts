@@ -13,12 +13,8 @@
 import { sql } from 'drizzle-orm';
 import { REVIEW_HOLD_MINUTES } from '@lanyard/shared/review';
 import type { Db, Tx } from '../../db/client';
-import { reviewHolds } from '../../db/schema/index';
-
-export interface Hold {
-  applicationId: string;
-  expiresAt: Date;
-}
+import { applications, reviewHolds, reviews } from '../../db/schema/index';
+import type { ReviewSource } from '../../policies/review';
 
 export interface Reviewer {
   id: string;
@@ -31,21 +27,54 @@ export interface Reviewer {
  */
 const MAX_CANDIDATES = 50;
 
+/** What "next" hands over: the held application (or null) and the reviewer's own count of reviews. */
+export interface Taken {
+  hold: { source: ReviewSource; expiresAt: Date } | null;
+  reviewed: number;
+}
+
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+const asSmallint = (value: unknown) => (value == null ? null : Number(value));
+
 /**
- * The reviewer's live hold, or a new one on the oldest application that still needs reviews; null
- * when there is nothing left for them. `k` is the number of reviews each application needs.
+ * The reviewer's live hold, or a new one on the oldest application that still needs reviews (hold
+ * null when there is nothing left for them), with what the reviewer's view is made from and their
+ * count of reviews. `k` is the number of reviews each application needs.
  *
- * The steps above run inside the database as one function, review_take_next (migration 0014), so
- * a call costs one round trip: the reviewer's calls are serialised by an advisory lock, a live hold
- * is answered again, and otherwise the candidate is locked, recounted and held.
+ * The steps above run inside the database as one function, review_take_next (migration 0014); the
+ * statement around it reads the held row and the count too, so a call costs one round trip. The
+ * function runs once (a materialised CTE) and takes its own snapshots; the row read around it is
+ * the one it held, and a hold changes none of the columns read.
  */
-export async function holdNext(db: Db, reviewer: Reviewer, k: number): Promise<Hold | null> {
-  const { rows } = await db.execute<{ application_id: string; expires_at: Date | string }>(sql`
-    select application_id, expires_at
-      from review_take_next(${reviewer.id}::uuid, ${reviewer.email}, ${k}::int,
-                            ${REVIEW_HOLD_MINUTES}::int, ${MAX_CANDIDATES}::int)`);
-  const row = rows[0];
-  return row ? { applicationId: row.application_id, expiresAt: new Date(row.expires_at) } : null;
+export async function takeNext(db: Db, reviewer: Reviewer, k: number): Promise<Taken> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with t as materialized (
+      select application_id, expires_at
+        from review_take_next(${reviewer.id}::uuid, ${reviewer.email}, ${k}::int,
+                              ${REVIEW_HOLD_MINUTES}::int, ${MAX_CANDIDATES}::int)
+    )
+    select t.expires_at, a.id, a.user_id, a.role, a.email, a.submitted_at, a.answers,
+           a.birth_year, a.birth_month, a.birth_day, a.resume_upload_id,
+           (select count(*)::int from ${reviews} r where r.reviewer_id = ${reviewer.id}::uuid) as reviewed
+      from (select 1) as one
+      left join t on true
+      left join ${applications} a on a.id = t.application_id`);
+  const row = rows[0]!;
+  const reviewed = Number(row.reviewed);
+  if (row.id == null) return { hold: null, reviewed };
+  const source: ReviewSource = {
+    id: String(row.id),
+    userId: String(row.user_id),
+    role: row.role as ReviewSource['role'],
+    email: String(row.email),
+    submittedAt: asDate(row.submitted_at),
+    answers: typeof row.answers === 'string' ? (JSON.parse(row.answers) as unknown) : row.answers,
+    birthYear: asSmallint(row.birth_year),
+    birthMonth: asSmallint(row.birth_month),
+    birthDay: asSmallint(row.birth_day),
+    resumeUploadId: row.resume_upload_id == null ? null : String(row.resume_upload_id),
+  };
+  return { hold: { source, expiresAt: asDate(row.expires_at) }, reviewed };
 }
 
 /** Drops the reviewer's hold on an application (after a review or a skip). */

@@ -33,7 +33,7 @@ import {
   scoresProblem,
   type ReviewSource,
 } from '../../policies/review';
-import { holdNext, releaseHold, type Reviewer } from './assignment';
+import { releaseHold, takeNext, type Reviewer } from './assignment';
 import { adjustRemaining, progressOf, progressWith } from './progress';
 
 type SubmitBody = z.output<typeof submitReviewBodySchema>;
@@ -113,20 +113,9 @@ export async function next(
 ): Promise<ReviewNextResponse> {
   const settingsRow = (await readSettingsCached(db, cache)).row;
   const s = reviewSettingsOf(settingsRow);
-  const hold = await holdNext(db, reviewer, s.reviews_per_application);
-  // The application and the reviewer's own count in one query (each round trip counts at 20 reviewers).
-  const found = hold
-    ? await db
-        .select({
-          ...sourceColumns,
-          reviewed: sql<number>`(select count(*)::int from ${reviews} where ${reviews.reviewerId} = ${reviewer.id})`,
-        })
-        .from(applications)
-        .where(eq(applications.id, hold.applicationId))
-        .then((rows) => rows[0])
-    : undefined;
-  const progress = found ? await progressWith(db, Number(found.reviewed)) : await progressOf(db, reviewer.id);
-  const shown = hold && found ? { source: found, review: null, heldUntil: hold.expiresAt } : null;
+  const { hold, reviewed } = await takeNext(db, reviewer, s.reviews_per_application);
+  const progress = await progressWith(db, reviewed);
+  const shown = hold ? { source: hold.source, review: null, heldUntil: hold.expiresAt } : null;
   return present(config, settingsRow, shown, progress);
 }
 
