@@ -235,6 +235,9 @@ function sampleWaits(bench) {
   const loop = (async () => {
     const client = new (await import('pg')).default.Client({ connectionString: bench.databaseUrl });
     await client.connect();
+    // Time spent inside each database function, per call, over the same window.
+    await client.query(`alter system set track_functions = 'all'`);
+    await client.query('select pg_reload_conf(), pg_stat_reset()');
     while (running) {
       const { rows } = await client.query(
         `select coalesce(wait_event_type || ':' || wait_event, 'cpu') as w, state, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as q
@@ -246,6 +249,14 @@ function sampleWaits(bench) {
       }
       await new Promise((r) => setTimeout(r, 5));
     }
+    const { rows: functions } = await client.query(
+      `select funcname, calls, round((self_time / greatest(calls, 1))::numeric, 3) as self_ms_per_call,
+              round((total_time / greatest(calls, 1))::numeric, 3) as total_ms_per_call
+         from pg_stat_user_functions order by total_time desc limit 10`,
+    );
+    console.table(functions);
+    await client.query('alter system reset track_functions');
+    await client.query('select pg_reload_conf()');
     await client.end();
   })();
   return {
