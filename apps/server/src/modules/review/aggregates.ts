@@ -25,8 +25,8 @@ export async function recomputeReviewColumns(
 ): Promise<{ id: string; complete: boolean }[]> {
   const app = scope !== 'all' && 'applicationId' in scope ? scope.applicationId : null;
   const role = scope !== 'all' && 'role' in scope ? scope.role : null;
-  // The formula is the database function review_recompute (migration 0015), which a review's submit
-  // runs under its row lock too.
+  // The formula is the database function review_columns, applied by review_recompute (migrations
+  // 0015, 0017), which a review's submit runs under its row lock too.
   const { rows } = await db.execute<{ id: string; complete: boolean }>(sql`
     select id, complete from review_recompute(${app}::uuid, ${role}::text,
       ${rules.reviews_per_application}::int, ${rules.disagreement_threshold}::float8)`);
