@@ -47,3 +47,47 @@ BEGIN
            is distinct from (v.n, v.mean, v.flagged, v.disputed, v.complete)
     returning a.id, a.review_complete;
 END $$;
+--> statement-breakpoint
+-- "Next" whole in one function: the hold (review_take_next), the held application's columns the
+-- reviewer's view is made from, and the reviewer's count of reviews. As a function its statements
+-- keep their plans for the session; a statement sent from the server around review_take_next was
+-- planned on every call, and the planner, expecting a thousand rows from it, hashed the whole
+-- applications table to join one.
+CREATE FUNCTION "review_next"(
+  p_reviewer uuid,
+  p_email text,
+  p_k integer,
+  p_hold_minutes integer,
+  p_max_candidates integer
+) RETURNS TABLE (
+  "expires_at" timestamptz,
+  "id" uuid,
+  "user_id" uuid,
+  "role" applicant_role,
+  "email" text,
+  "submitted_at" timestamptz,
+  "answers" jsonb,
+  "birth_year" smallint,
+  "birth_month" smallint,
+  "birth_day" smallint,
+  "resume_upload_id" uuid,
+  "reviewed" integer
+)
+LANGUAGE plpgsql VOLATILE ROWS 1 AS $$
+#variable_conflict use_column
+DECLARE
+  v_id uuid;
+  v_expires timestamptz;
+BEGIN
+  SELECT t.application_id, t.expires_at INTO v_id, v_expires
+    FROM review_take_next(p_reviewer, p_email, p_k, p_hold_minutes, p_max_candidates) t;
+  -- A fresh statement: it sees the hold just taken, and the application as it is now.
+  RETURN QUERY
+    SELECT v_expires, a.id, a.user_id, a.role, a.email, a.submitted_at, a.answers,
+           a.birth_year, a.birth_month, a.birth_day, a.resume_upload_id,
+           (SELECT count(*)::int FROM reviews r WHERE r.reviewer_id = p_reviewer)
+      FROM (SELECT 1) AS one
+      LEFT JOIN applications a ON a.id = v_id;
+END $$;
+--> statement-breakpoint
+ALTER FUNCTION "review_take_next"(uuid, text, integer, integer, integer) ROWS 1;

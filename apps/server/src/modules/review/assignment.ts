@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { REVIEW_HOLD_MINUTES } from '@lanyard/shared/review';
 import type { Db, Tx } from '../../db/client';
-import { applications, reviewHolds, reviews } from '../../db/schema/index';
+import { reviewHolds } from '../../db/schema/index';
 import type { ReviewSource } from '../../policies/review';
 
 export interface Reviewer {
@@ -41,24 +41,14 @@ const asSmallint = (value: unknown) => (value == null ? null : Number(value));
  * null when there is nothing left for them), with what the reviewer's view is made from and their
  * count of reviews. `k` is the number of reviews each application needs.
  *
- * The steps above run inside the database as one function, review_take_next (migration 0014); the
- * statement around it reads the held row and the count too, so a call costs one round trip. The
- * function runs once (a materialised CTE) and takes its own snapshots; the row read around it is
- * the one it held, and a hold changes none of the columns read.
+ * The steps above run inside the database as one function, review_take_next (migration 0014);
+ * review_next (migration 0017) calls it and reads the held row and the count, so a call costs one
+ * round trip and no planning.
  */
 export async function takeNext(db: Db, reviewer: Reviewer, k: number): Promise<Taken> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    with t as materialized (
-      select application_id, expires_at
-        from review_take_next(${reviewer.id}::uuid, ${reviewer.email}, ${k}::int,
-                              ${REVIEW_HOLD_MINUTES}::int, ${MAX_CANDIDATES}::int)
-    )
-    select t.expires_at, a.id, a.user_id, a.role, a.email, a.submitted_at, a.answers,
-           a.birth_year, a.birth_month, a.birth_day, a.resume_upload_id,
-           (select count(*)::int from ${reviews} r where r.reviewer_id = ${reviewer.id}::uuid) as reviewed
-      from (select 1) as one
-      left join t on true
-      left join ${applications} a on a.id = t.application_id`);
+    select * from review_next(${reviewer.id}::uuid, ${reviewer.email}, ${k}::int,
+                              ${REVIEW_HOLD_MINUTES}::int, ${MAX_CANDIDATES}::int)`);
   const row = rows[0]!;
   const reviewed = Number(row.reviewed);
   if (row.id == null) return { hold: null, reviewed };
