@@ -119,6 +119,26 @@ export async function writeSettings(tx: Tx, patch: SettingsPatch): Promise<Setti
  * never saved them, or holds a shape an older version wrote, reads as the defaults field by field.
  */
 export function reviewSettingsOf(row: SettingsRow): ReviewSettings {
+  // The cached row is one object until the settings change, and every reviewer's call reads it:
+  // parsed once per row, and frozen, so no caller can change what the next one reads.
+  const known = parsedReviewSettings.get(row);
+  if (known) return known;
+  const parsed = deepFreeze(parseReviewSettings(row));
+  parsedReviewSettings.set(row, parsed);
+  return parsed;
+}
+
+const parsedReviewSettings = new WeakMap<SettingsRow, ReviewSettings>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function parseReviewSettings(row: SettingsRow): ReviewSettings {
   const stored = row.review && typeof row.review === 'object' ? (row.review as Record<string, unknown>) : {};
   const merged = { ...DEFAULT_REVIEW_SETTINGS, ...stored };
   const parsed = reviewSettingsSchema.safeParse(merged);
