@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, seedApplication } from './admin';
@@ -142,8 +143,10 @@ describe('read cache', () => {
     }
   });
 
-  it('announces every change to an application but one to its review columns, which no applicant sees', async () => {
-    const s = await seedApplication(ctx, { status: 'pending' });
+  /** Notifications heard on the read cache's channel, with a marker to wait for those sent before it. */
+  async function listening<T>(
+    body: (heard: string[], marker: (name: string) => Promise<void>) => Promise<T>,
+  ) {
     const heard: string[] = [];
     const client = await ctx.database.pool.connect();
     client.on('notification', (n) => {
@@ -155,21 +158,65 @@ describe('read cache', () => {
     };
     try {
       await client.query('listen lanyard_cache');
-      await ctx.database.pool.query(
-        `update applications set review_count = 2, review_score_raw = 3.5, review_complete = true,
-           review_flagged = true, review_disputed = true where id = $1`,
-        [s.id],
-      );
-      // Notifications arrive in commit order: once the marker is in, the update's would be too.
-      await marker('after-review');
-      expect(heard.filter((p) => p.startsWith('u:'))).toEqual([]);
-      await ctx.database.pool.query(`update applications set status = 'accepted' where id = $1`, [s.id]);
-      await marker('after-status');
-      expect(heard).toContain(`u:${s.userId}`);
+      return await body(heard, marker);
     } finally {
       await client.query('unlisten lanyard_cache');
       client.release();
     }
+  }
+
+  it('announces every change to an application but the review columns review_recompute writes, which no applicant sees', async () => {
+    const s = await seedApplication(ctx, { status: 'pending' });
+    await listening(async (heard, marker) => {
+      const { rows: users } = await ctx.database.pool.query<{ id: string }>(
+        `insert into users (email, password_hash, role) values ($1, 'x', 'reviewer') returning id`,
+        [`rc-${s.id}@example.org`],
+      );
+      await ctx.database.pool.query(
+        `insert into reviews (application_id, reviewer_id, role, scores, total) values ($1, $2, 'hacker', '{}', 3.5)`,
+        [s.id, users[0]!.id],
+      );
+      const { rows } = await ctx.database.pool.query(`select * from review_recompute($1, null, 1, 1.5)`, [
+        s.id,
+      ]);
+      expect(rows).toEqual([{ id: s.id, complete: true }]);
+      // Notifications arrive in commit order: once the marker is in, the update's would be too.
+      await marker('after-review');
+      expect(heard.filter((p) => p.startsWith('u:') || p === '*')).toEqual([]);
+      // The mark lasts only for review_recompute's own update: a later one in the same transaction is heard.
+      await ctx.database.pool.query(
+        `with r as (select * from review_recompute($1, null, 2, 1.5)) update applications set status = 'accepted' where id = $1`,
+        [s.id],
+      );
+      await marker('after-status');
+      expect(heard).toContain(`u:${s.userId}`);
+    });
+  });
+
+  it('a statement that changes more than a thousand applications drops every cache once, not user by user', async () => {
+    const role = `bulk-${crypto.randomBytes(3).toString('hex')}`;
+    await ctx.database.pool.query(
+      `with u as (
+         insert into users (email, password_hash, role)
+         select $1 || '-' || g || '@example.org', 'x', 'hacker' from generate_series(1, 1001) g returning id, email
+       )
+       insert into applications (user_id, role, first_name, last_name, email)
+       select id, 'hacker', 'Bulk', 'Row', email from u`,
+      [role],
+    );
+    await listening(async (heard, marker) => {
+      await ctx.database.pool.query(`update applications set status = 'rejected' where email like $1`, [
+        `${role}-%`,
+      ]);
+      await marker('after-bulk');
+      expect(heard.filter((p) => p === '*')).toHaveLength(1);
+      expect(heard.filter((p) => p.startsWith('u:'))).toEqual([]);
+      await ctx.database.pool.query(`update applications set status = 'accepted' where email = $1`, [
+        `${role}-7@example.org`,
+      ]);
+      await marker('after-one');
+      expect(heard.filter((p) => p.startsWith('u:'))).toHaveLength(1);
+    });
   });
 
   it('a review settings change on one instance reaches the settings the other has cached', async () => {
