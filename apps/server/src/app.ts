@@ -15,6 +15,7 @@ import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { admissionsRoutes } from './modules/admissions/routes';
 import { adminApplicationRoutes } from './modules/admin-applications/routes';
 import { decideByScoreRoutes, decisionRoutes, decisionStatusRoutes } from './modules/decisions/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(adminUserRoutes, { prefix: '/api/admin' });
   await app.register(reviewerAdminRoutes, { prefix: '/api/admin' });
+  await app.register(admissionsRoutes, { prefix: '/api/admin' });
   // The admin application routes are also listed under /applications: same handlers, admin only.
   for (const prefix of ['/api/admin/applications', '/api/applications']) {
     await app.register(adminApplicationRoutes, { prefix });

@@ -1,4 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DEFAULT_CAPACITY_SETTINGS,
+  capacitySettingsSchema,
+  type CapacitySettings,
+} from '@lanyard/shared/capacity';
 import { DEFAULT_REVIEW_SETTINGS, reviewSettingsSchema, type ReviewSettings } from '@lanyard/shared/review';
 import type { DbOrTx, Tx } from './client';
 import { settings } from './schema/index';
@@ -29,6 +35,7 @@ function defaultSettings(): SettingsRow {
     rsvpOpen: true,
     emailTemplates: {},
     review: null,
+    capacity: null,
     updatedAt: new Date(0),
   };
 }
@@ -138,16 +145,34 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function parseReviewSettings(row: SettingsRow): ReviewSettings {
-  const stored = row.review && typeof row.review === 'object' ? (row.review as Record<string, unknown>) : {};
-  const merged = { ...DEFAULT_REVIEW_SETTINGS, ...stored };
-  const parsed = reviewSettingsSchema.safeParse(merged);
+/**
+ * A settings object kept as jsonb: a row that never saved it, or holds a shape an older version wrote,
+ * reads as the defaults field by field.
+ */
+function parseStored<T extends object>(stored: unknown, defaults: T, schema: z.ZodType<T>): T {
+  const fields = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const parsed = schema.safeParse({ ...defaults, ...fields });
   if (parsed.success) return parsed.data;
   // One bad field must not throw away the rest: keep each stored field that parses on its own.
-  const out: Record<string, unknown> = { ...DEFAULT_REVIEW_SETTINGS };
-  for (const [key, value] of Object.entries(stored)) {
+  const out: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(fields)) {
     const candidate = { ...out, [key]: value };
-    if (reviewSettingsSchema.safeParse(candidate).success) out[key] = value;
+    if (schema.safeParse(candidate).success) out[key] = value;
   }
-  return reviewSettingsSchema.parse(out);
+  return schema.parse(out);
 }
+
+function parseReviewSettings(row: SettingsRow): ReviewSettings {
+  return parseStored(row.review, DEFAULT_REVIEW_SETTINGS, reviewSettingsSchema);
+}
+
+/** The places and attendance shares per role (admissions to capacity), parsed like the review settings. */
+export function capacitySettingsOf(row: SettingsRow): CapacitySettings {
+  const known = parsedCapacitySettings.get(row);
+  if (known) return known;
+  const parsed = deepFreeze(parseStored(row.capacity, DEFAULT_CAPACITY_SETTINGS, capacitySettingsSchema));
+  parsedCapacitySettings.set(row, parsed);
+  return parsed;
+}
+
+const parsedCapacitySettings = new WeakMap<SettingsRow, CapacitySettings>();

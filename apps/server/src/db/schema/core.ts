@@ -214,6 +214,8 @@ export const settings = pgTable(
     emailTemplates: jsonb('email_templates').notNull().default({}),
     // The rubric, blind fields and review rules (@lanyard/shared/review); null reads as the defaults.
     review: jsonb('review'),
+    // Places and attendance shares per role (@lanyard/shared/capacity); null reads as the defaults.
+    capacity: jsonb('capacity'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('settings_singleton', sql`${t.id} = 1`)],

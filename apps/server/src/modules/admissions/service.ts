@@ -1,0 +1,108 @@
+/**
+ * Admissions to capacity: the places per role, the counts of offers and answers, and the projected
+ * attendance (the arithmetic is @lanyard/shared/capacity's, so the page and the server agree).
+ * Counts are read from the database on every call, so they are exact at any moment.
+ */
+import { sql } from 'drizzle-orm';
+import { APPLICANT_ROLES, type ApplicantRole } from '@lanyard/shared/constants';
+import {
+  admissionsOf,
+  capacitySettingsSchema,
+  type Admissions,
+  type AdmissionsCounts,
+  type UpdateCapacitySettingsBody,
+} from '@lanyard/shared/capacity';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  capacitySettingsOf,
+  lockSettings,
+  readSettings,
+  writeSettings,
+  type SettingsRow,
+} from '../../db/settings';
+import { decisionsReleased } from '../../policies/decisions';
+import { audit, type AuditActor } from '../../lib/audit';
+
+const NO_COUNTS: AdmissionsCounts = {
+  offers: 0,
+  confirmed: 0,
+  declined: 0,
+  awaiting: 0,
+  waitlisted: 0,
+  checked_in: 0,
+};
+
+/**
+ * Per role: accepted applicants are the offers; their RSVP says confirmed, declined or still
+ * awaiting ("maybe" has not answered); waitlisted people who asked to be removed are not counted.
+ */
+async function countsByRole(db: DbOrTx): Promise<Map<ApplicantRole, AdmissionsCounts>> {
+  const { rows } = await db.execute<{ role: ApplicantRole } & Record<keyof AdmissionsCounts, number>>(sql`
+    select a.role,
+           count(*) filter (where a.status = 'accepted')::int as offers,
+           count(*) filter (where a.status = 'accepted' and a.rsvp_status = 'accepted')::int as confirmed,
+           count(*) filter (where a.status = 'accepted' and a.rsvp_status = 'declined')::int as declined,
+           count(*) filter (where a.status = 'accepted'
+                              and (a.rsvp_status is null or a.rsvp_status = 'maybe'))::int as awaiting,
+           count(*) filter (where a.status = 'waitlisted'
+                              and a.rsvp_status is distinct from 'declined')::int as waitlisted,
+           count(*) filter (where a.status = 'accepted' and a.rsvp_status = 'accepted' and exists (
+             select 1 from checkin_records c where c.application_id = a.id and c.checked_in))::int as checked_in
+      from applications a
+     where a.status in ('accepted', 'waitlisted')
+     group by a.role`);
+  const out = new Map<ApplicantRole, AdmissionsCounts>();
+  for (const r of rows) {
+    out.set(r.role, {
+      offers: Number(r.offers),
+      confirmed: Number(r.confirmed),
+      declined: Number(r.declined),
+      awaiting: Number(r.awaiting),
+      waitlisted: Number(r.waitlisted),
+      checked_in: Number(r.checked_in),
+    });
+  }
+  return out;
+}
+
+function admissionsWith(row: SettingsRow, counts: Map<ApplicantRole, AdmissionsCounts>): Admissions {
+  const settings = capacitySettingsOf(row);
+  return {
+    settings,
+    roles: APPLICANT_ROLES.map((role) =>
+      admissionsOf(role, decisionsReleased(row, role), counts.get(role) ?? NO_COUNTS, settings),
+    ),
+  };
+}
+
+/** GET /api/admin/admissions: the settings and counts read in one snapshot. */
+export async function getAdmissions(db: Db): Promise<Admissions> {
+  return db.transaction(
+    async (tx) => {
+      const [row, counts] = [await readSettings(tx), await countsByRole(tx)];
+      return admissionsWith(row, counts);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** PUT /api/admin/admissions/settings: the fields given replace the stored ones, audited. */
+export async function updateCapacitySettings(
+  db: Db,
+  actor: AuditActor,
+  body: UpdateCapacitySettingsBody,
+): Promise<Admissions> {
+  await db.transaction(async (tx) => {
+    const before = capacitySettingsOf(await lockSettings(tx));
+    const after = capacitySettingsSchema.parse({ ...before, ...body });
+    await writeSettings(tx, { capacity: after });
+    await audit(tx, actor, {
+      action: 'capacity.settings.update',
+      targetType: 'settings',
+      targetId: '1',
+      before,
+      after,
+    });
+  });
+  return getAdmissions(db);
+}

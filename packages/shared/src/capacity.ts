@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { APPLICANT_ROLES, type ApplicantRole } from './constants';
+
+// Admissions to capacity: how many places each role has, the shares that turn offers into people at
+// the door, and the projection the admissions view shows. Everything that crosses the wire for it
+// is declared here, once; the projection's arithmetic too, so the server and the page agree.
+
+export const CAPACITY_MAX_PLACES = 100_000;
+export const DEFAULT_ATTEND_PERCENT = 85;
+export const DEFAULT_YES_PERCENT = 60;
+/** A share measured from this event is shown once this many people have answered. */
+export const DEFAULT_MIN_ANSWERS = 50;
+
+const percent = z
+  .number({ error: 'Enter a percentage from 0 to 100' })
+  .int('Enter a whole percentage')
+  .min(0, 'Enter a percentage from 0 to 100')
+  .max(100, 'Enter a percentage from 0 to 100');
+
+export const capacityRoleSchema = z
+  .object({
+    /** null: the organisers have not said (no projection target). */
+    places: z
+      .number({ error: 'Enter a number of places' })
+      .int('Enter a whole number of places')
+      .min(0, 'Places cannot be negative')
+      .max(CAPACITY_MAX_PLACES, `At most ${CAPACITY_MAX_PLACES.toLocaleString('en-US')} places`)
+      .nullable(),
+    /** Of confirmed people, the share expected at the event. */
+    attend_percent: percent,
+    /** Of offers, the share expected to answer "yes". */
+    yes_percent: percent,
+    /** Use the shares measured from this event's own answers, once there are enough. */
+    use_measured: z.boolean(),
+  })
+  .strict();
+export type CapacityRole = z.infer<typeof capacityRoleSchema>;
+
+export const capacitySettingsSchema = z
+  .object({
+    hacker: capacityRoleSchema,
+    mentor: capacityRoleSchema,
+    min_answers: z
+      .number({ error: 'Enter a number of answers' })
+      .int('Enter a whole number of answers')
+      .min(1, 'At least 1 answer')
+      .max(10_000, 'At most 10,000 answers'),
+  })
+  .strict();
+export type CapacitySettings = z.infer<typeof capacitySettingsSchema>;
+
+const DEFAULT_ROLE: CapacityRole = {
+  places: null,
+  attend_percent: DEFAULT_ATTEND_PERCENT,
+  yes_percent: DEFAULT_YES_PERCENT,
+  use_measured: false,
+};
+export const DEFAULT_CAPACITY_SETTINGS: CapacitySettings = {
+  hacker: DEFAULT_ROLE,
+  mentor: DEFAULT_ROLE,
+  min_answers: DEFAULT_MIN_ANSWERS,
+};
+
+/** PUT /api/admin/admissions/settings: any of the fields; a role's fields are given whole. */
+export const updateCapacitySettingsBodySchema = capacitySettingsSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type UpdateCapacitySettingsBody = z.infer<typeof updateCapacitySettingsBodySchema>;
+
+/** One share as the admissions view shows it: the setting, what this event measured, what is used. */
+export const shareSchema = z.object({
+  default_percent: z.number(),
+  /** null until enough people have answered (min_answers). */
+  measured_percent: z.number().nullable(),
+  /** How many answers the measured share is drawn from. */
+  answers: z.number().int(),
+  used_percent: z.number(),
+});
+export type Share = z.infer<typeof shareSchema>;
+
+export const admissionsCountsSchema = z.object({
+  /** Accepted applicants: offers made (or planned, while decisions are not released). */
+  offers: z.number().int(),
+  confirmed: z.number().int(),
+  declined: z.number().int(),
+  /** Accepted with no answer yet ("maybe" counts as no answer). */
+  awaiting: z.number().int(),
+  /** On the waitlist and not asking to be removed. */
+  waitlisted: z.number().int(),
+  /** Confirmed people checked in at the door. */
+  checked_in: z.number().int(),
+});
+export type AdmissionsCounts = z.infer<typeof admissionsCountsSchema>;
+
+export const admissionsRoleSchema = admissionsCountsSchema.extend({
+  role: z.enum(APPLICANT_ROLES),
+  released: z.boolean(),
+  places: z.number().int().nullable(),
+  attend: shareSchema,
+  yes: shareSchema,
+  /** confirmed × attend + awaiting × yes × attend, to one decimal. */
+  expected_attendance: z.number(),
+  /** Expected attendees per further offer (yes × attend), as a fraction. */
+  per_offer: z.number(),
+  /** The offers that would bring expected attendance up to the places; null without places or when an offer brings nobody. */
+  suggested_offers: z.number().int().nullable(),
+});
+export type AdmissionsRole = z.infer<typeof admissionsRoleSchema>;
+
+export const admissionsSchema = z.object({
+  settings: capacitySettingsSchema,
+  roles: z.array(admissionsRoleSchema),
+});
+export type Admissions = z.infer<typeof admissionsSchema>;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A share in percent from a count of answers, once there are at least `min` of them. */
+export function measuredPercent(part: number, answers: number, min: number): number | null {
+  return answers >= min && answers > 0 ? round1((100 * part) / answers) : null;
+}
+
+export function shareOf(
+  defaultPercent: number,
+  measured: number | null,
+  answers: number,
+  useMeasured: boolean,
+): Share {
+  return {
+    default_percent: defaultPercent,
+    measured_percent: measured,
+    answers,
+    used_percent: useMeasured && measured != null ? measured : defaultPercent,
+  };
+}
+
+/** Expected attendance: confirmed people who come, plus awaiting offers that get a "yes" and come. */
+export function expectedAttendance(
+  counts: Pick<AdmissionsCounts, 'confirmed' | 'awaiting'>,
+  attendPercent: number,
+  yesPercent: number,
+): number {
+  const attend = attendPercent / 100;
+  return round1(counts.confirmed * attend + counts.awaiting * (yesPercent / 100) * attend);
+}
+
+/** "If we send N more offers, we expect about M more attendees." */
+export function attendeesFromOffers(offers: number, attendPercent: number, yesPercent: number): number {
+  return round1(offers * (attendPercent / 100) * (yesPercent / 100));
+}
+
+/** The fewest further offers whose expected attendees fill the places (0 when already full). */
+export function suggestedOffers(
+  places: number | null,
+  expected: number,
+  attendPercent: number,
+  yesPercent: number,
+): number | null {
+  const perOffer = (attendPercent / 100) * (yesPercent / 100);
+  if (places == null || perOffer <= 0) return null;
+  const short = places - expected;
+  if (short <= 0) return 0;
+  // A hair under an integer is that integer: 0.6 × 0.85 in floating point is not exact.
+  return Math.ceil(short / perOffer - 1e-9);
+}
+
+/** The admissions view of one role, from its counts and its capacity settings. */
+export function admissionsOf(
+  role: ApplicantRole,
+  released: boolean,
+  counts: AdmissionsCounts,
+  settings: CapacitySettings,
+): AdmissionsRole {
+  const own = settings[role];
+  const answered = counts.confirmed + counts.declined;
+  const yes = shareOf(
+    own.yes_percent,
+    measuredPercent(counts.confirmed, answered, settings.min_answers),
+    answered,
+    own.use_measured,
+  );
+  // Attendance is only measured at the door: the share of confirmed people checked in.
+  const attend = shareOf(
+    own.attend_percent,
+    counts.checked_in >= settings.min_answers
+      ? measuredPercent(counts.checked_in, counts.confirmed, 1)
+      : null,
+    counts.checked_in,
+    own.use_measured,
+  );
+  const expected = expectedAttendance(counts, attend.used_percent, yes.used_percent);
+  return {
+    role,
+    released,
+    places: own.places,
+    ...counts,
+    attend,
+    yes,
+    expected_attendance: expected,
+    per_offer: (attend.used_percent / 100) * (yes.used_percent / 100),
+    suggested_offers: suggestedOffers(own.places, expected, attend.used_percent, yes.used_percent),
+  };
+}
