@@ -201,3 +201,45 @@ export function admissionsOf(
     suggested_offers: suggestedOffers(own.places, expected, attend.used_percent, yes.used_percent),
   };
 }
+
+/** The most applicants one wave promotes. */
+export const PROMOTE_MAX = 10_000;
+
+/** POST /api/admin/admissions/promote/preview: the next `count` from the role's waitlist. */
+export const promoteBodySchema = z
+  .object({
+    role: z.enum(APPLICANT_ROLES),
+    count: z
+      .number({ error: 'Enter how many to promote' })
+      .int('Enter a whole number')
+      .min(1, 'Promote at least 1')
+      .max(PROMOTE_MAX, `At most ${PROMOTE_MAX.toLocaleString('en-US')} at once`),
+  })
+  .strict();
+export type PromoteBody = z.infer<typeof promoteBodySchema>;
+
+/** POST /api/admin/admissions/promote: the same, with the number the admin typed to confirm. */
+export const promoteApplyBodySchema = promoteBodySchema.safeExtend({
+  confirm: z.string().max(20),
+});
+export type PromoteApplyBody = z.infer<typeof promoteApplyBodySchema>;
+
+const promotedPersonSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  score: z.number().nullable(),
+});
+
+/** Who a wave promotes (or promoted): how many, the first and last few, and the projection after it. */
+export const promotePreviewSchema = z.object({
+  role: z.enum(APPLICANT_ROLES),
+  /** Waitlisted applicants who can be promoted (flagged ones and those who asked to be removed are not). */
+  waitlisted: z.number().int(),
+  excluded_flagged: z.number().int(),
+  count: z.number().int(),
+  first: z.array(promotedPersonSchema),
+  last: z.array(promotedPersonSchema),
+  expected_attendance_before: z.number(),
+  expected_attendance_after: z.number(),
+});
+export type PromotePreview = z.infer<typeof promotePreviewSchema>;

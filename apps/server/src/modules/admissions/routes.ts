@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { admissionsSchema, updateCapacitySettingsBodySchema } from '@lanyard/shared/capacity';
+import {
+  admissionsSchema,
+  promoteApplyBodySchema,
+  promoteBodySchema,
+  promotePreviewSchema,
+  updateCapacitySettingsBodySchema,
+} from '@lanyard/shared/capacity';
 import { getAdmissions, updateCapacitySettings } from './service';
+import { previewPromotion, promote } from './waves';
 
 const admin = { access: 'admin' as const };
 
@@ -17,5 +24,17 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: updateCapacitySettingsBodySchema, response: { 200: admissionsSchema } },
     },
     async (request) => updateCapacitySettings(app.db, request.actor, request.body),
+  );
+
+  app.post(
+    '/admissions/promote/preview',
+    { config: admin, schema: { body: promoteBodySchema, response: { 200: promotePreviewSchema } } },
+    async (request) => previewPromotion(app.db, request.body),
+  );
+
+  app.post(
+    '/admissions/promote',
+    { config: admin, schema: { body: promoteApplyBodySchema, response: { 200: promotePreviewSchema } } },
+    async (request) => promote(app.db, request.actor, request.body, app.config),
   );
 };

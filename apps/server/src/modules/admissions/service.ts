@@ -23,7 +23,7 @@ import {
 import { decisionsReleased } from '../../policies/decisions';
 import { audit, type AuditActor } from '../../lib/audit';
 
-const NO_COUNTS: AdmissionsCounts = {
+export const NO_COUNTS: AdmissionsCounts = {
   offers: 0,
   confirmed: 0,
   declined: 0,
@@ -36,7 +36,7 @@ const NO_COUNTS: AdmissionsCounts = {
  * Per role: accepted applicants are the offers; their RSVP says confirmed, declined or still
  * awaiting ("maybe" has not answered); waitlisted people who asked to be removed are not counted.
  */
-async function countsByRole(db: DbOrTx): Promise<Map<ApplicantRole, AdmissionsCounts>> {
+export async function countsByRole(db: DbOrTx): Promise<Map<ApplicantRole, AdmissionsCounts>> {
   const { rows } = await db.execute<{ role: ApplicantRole } & Record<keyof AdmissionsCounts, number>>(sql`
     select a.role,
            count(*) filter (where a.status = 'accepted')::int as offers,
