@@ -57,8 +57,8 @@ test.describe('admin settings tab', () => {
       const status = page.getByTestId('settings-status');
       await expect(status).toContainText('Closed');
       await expect(status).toContainText('late applications are not being accepted');
-      // The window settings and the Review section each say so.
-      await expect(page.getByText('All changes saved.')).toHaveCount(2);
+      // The window settings, the Capacity section and the Review section each say so.
+      await expect(page.getByText('All changes saved.')).toHaveCount(3);
 
       // Stored as the instant the admin meant, in their own time zone.
       const saved = await admin.getSettings();

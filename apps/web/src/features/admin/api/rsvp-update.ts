@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rsvpRowSchema } from '@lanyard/shared/rsvp';
 import { apiRequest } from '@/lib/api-client';
 import type { AdminRsvpBody } from '../lib/rsvp-form';
+import { ADMISSIONS_QUERY_KEY } from './admissions-get';
 import { APPLICATIONS_QUERY_KEY } from './applications-list';
 import { RSVP_QUERY_KEY } from './rsvp-list';
 
@@ -23,11 +24,13 @@ export function useUpdateRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRsvp,
-    // The RSVP lists and statistics, and the applications tab (its RSVP column, filter and detail card).
+    // The RSVP lists and statistics, the applications tab (its RSVP column, filter and detail card)
+    // and the admissions counts (confirmed, declined, awaiting an answer).
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RSVP_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: APPLICATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADMISSIONS_QUERY_KEY }),
       ]),
   });
 }

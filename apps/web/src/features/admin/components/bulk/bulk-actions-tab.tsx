@@ -1,3 +1,4 @@
+import { AdmissionsCard } from './admissions-card';
 import { BulkDeleteCard } from './bulk-delete-card';
 import { BulkStatusCard } from './bulk-status-card';
 import { DecideByScoreCard } from './decide-by-score-card';
@@ -9,6 +10,7 @@ export function BulkActionsTab() {
       <h2 id="bulk-tab-title" className="text-xl font-semibold text-slate-900">
         Bulk Actions
       </h2>
+      <AdmissionsCard />
       <DecisionManagementCard />
       <DecideByScoreCard />
       <BulkStatusCard />

@@ -4,13 +4,17 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSettings } from '../../api/settings-get';
+import { CapacityCard } from './capacity-card';
 import { EmailTemplatesCard } from './email-templates-card';
 import { ReviewSettingsCard } from './review-settings-card';
 import { SettingsForm } from './settings-form';
 
 export const LOAD_SETTINGS_ERROR = 'Failed to load application settings.';
 
-/** Admin portal, settings tab: application windows, decisions, access codes, review and e-mail templates. */
+/**
+ * Admin portal, settings tab: application windows, decisions, access codes, capacity, review and
+ * e-mail templates.
+ */
 export function SettingsTab() {
   const settings = useAdminSettings();
   // Bumped to start the form again from the saved settings (after Save or Reset Changes).
@@ -55,6 +59,7 @@ export function SettingsTab() {
         />
       ) : null}
       {/* Each saved on its own, never by the Save Changes above. */}
+      <CapacityCard />
       <ReviewSettingsCard />
       <EmailTemplatesCard />
     </section>

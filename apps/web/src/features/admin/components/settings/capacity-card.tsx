@@ -1,0 +1,178 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { RotateCcw, Save, UsersRound } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Admissions, CapacitySettings } from '@lanyard/shared/capacity';
+import { APPLICANT_ROLES } from '@lanyard/shared/constants';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NumberInput } from '@/components/ui/number-input';
+import { Spinner } from '@/components/ui/spinner';
+import { isClientError } from '@/lib/api-client';
+import { useAdmissions } from '../../api/admissions-get';
+import { useUpdateCapacitySettings } from '../../api/admissions-settings-update';
+import {
+  changedCapacity,
+  isCapacityDirty,
+  serverFieldError,
+  validateCapacity,
+  type CapacityErrors,
+} from './capacity-draft';
+import { CapacityRoleFields } from './capacity-role-fields';
+
+export const LOAD_CAPACITY_ERROR = 'Failed to load the capacity settings.';
+export const SAVE_CAPACITY_ERROR = 'Failed to save the capacity settings.';
+export const FIX_CAPACITY = 'Some fields need fixing before capacity can be saved.';
+
+/**
+ * Settings tab, "Capacity": the places each role has and the shares that turn offers into people at
+ * the door, which the Admissions card on the Bulk Actions tab projects from. Saved on its own (its
+ * own endpoint), like the review settings.
+ */
+export function CapacityCard() {
+  const admissions = useAdmissions();
+
+  useEffect(() => {
+    if (admissions.isError) toast.error('Error', { description: LOAD_CAPACITY_ERROR });
+  }, [admissions.isError]);
+
+  return (
+    <Card aria-labelledby="capacity-settings-title">
+      <CardHeader className="pb-3">
+        <CardTitle id="capacity-settings-title" className="flex items-center gap-2 text-base">
+          <UsersRound aria-hidden="true" className="size-4 text-brand-ink" />
+          Capacity
+        </CardTitle>
+        <CardDescription>
+          How many places each role has, and how many offers and confirmations become people at the event. The
+          Admissions card under Bulk Actions projects attendance from these. Saved on its own, apart from the
+          settings above.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {admissions.isPending ? (
+          <p role="status" className="flex items-center gap-2 py-4 text-sm text-slate-700">
+            <Spinner className="size-4" /> Loading capacity settings...
+          </p>
+        ) : admissions.isError ? (
+          <Alert tone="error" role="alert" className="items-center">
+            <AlertDescription className="mt-0 flex-1">{LOAD_CAPACITY_ERROR}</AlertDescription>
+            <Button variant="secondary" size="sm" onClick={() => void admissions.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <CapacityForm admissions={admissions.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CapacityForm({ admissions }: { admissions: Admissions }) {
+  const saved = admissions.settings;
+  const [draft, setDraft] = useState<CapacitySettings>(saved);
+  const [errors, setErrors] = useState<CapacityErrors>({});
+  const update = useUpdateCapacitySettings();
+  const dirty = isCapacityDirty(saved, draft);
+
+  const change = (next: CapacitySettings) => {
+    setDraft(next);
+    // Errors shown go away as they are fixed; new ones wait for the next save.
+    if (Object.keys(errors).length > 0) {
+      const now = validateCapacity(next);
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([path]) => path in now)));
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCapacity(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(changedCapacity(saved, draft), {
+      onSuccess: (next) => {
+        setDraft(next.settings);
+        toast.success('Capacity saved', {
+          description: 'The Admissions card projects attendance with the new settings.',
+        });
+      },
+      onError: (err) => {
+        const field = isClientError(err) ? serverFieldError(err.message) : null;
+        if (field) setErrors(field);
+        toast.error('Error', {
+          description: field ? FIX_CAPACITY : isClientError(err) ? err.message : SAVE_CAPACITY_ERROR,
+        });
+      },
+    });
+  };
+
+  const reset = () => {
+    setDraft(saved);
+    setErrors({});
+  };
+
+  const errorCount = Object.keys(errors).length;
+  const busy = update.isPending;
+
+  return (
+    <form onSubmit={save} noValidate aria-label="Capacity settings" className="flex flex-col gap-6">
+      <div className="grid gap-4 md:grid-cols-2">
+        {APPLICANT_ROLES.map((role) => (
+          <CapacityRoleFields
+            key={role}
+            role={role}
+            value={draft[role]}
+            measured={admissions.roles.find((r) => r.role === role)}
+            minAnswers={saved.min_answers}
+            errors={errors}
+            disabled={busy}
+            onChange={(next) => change({ ...draft, [role]: next })}
+          />
+        ))}
+      </div>
+
+      <FormField
+        id="capacity-min-answers"
+        label="Answers needed before a measured share is shown"
+        hint="Fewer answers say little about the rest: until there are this many, a measured share is neither shown nor used."
+        error={errors.min_answers}
+        className="md:max-w-md"
+      >
+        {(control) => (
+          <NumberInput
+            {...control}
+            inputMode="numeric"
+            min={1}
+            max={10_000}
+            step={1}
+            disabled={busy}
+            value={draft.min_answers}
+            onValueChange={(min_answers) => change({ ...draft, min_answers })}
+          />
+        )}
+      </FormField>
+
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
+        <p className="w-full text-sm text-slate-600 sm:mr-auto sm:w-auto" aria-live="polite">
+          {errorCount > 0 ? (
+            <span className="font-medium text-red-700">{FIX_CAPACITY}</span>
+          ) : dirty ? (
+            'You have unsaved changes.'
+          ) : (
+            'All changes saved.'
+          )}
+        </p>
+        <Button variant="secondary" onClick={reset} disabled={busy || !dirty}>
+          <RotateCcw aria-hidden="true" />
+          Reset Changes
+        </Button>
+        <Button type="submit" disabled={busy || !dirty} aria-busy={busy || undefined}>
+          {busy ? <Spinner className="size-4" /> : <Save aria-hidden="true" />}
+          Save Capacity
+        </Button>
+      </div>
+    </form>
+  );
+}

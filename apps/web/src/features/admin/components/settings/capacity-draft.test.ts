@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CAPACITY_SETTINGS, type CapacitySettings } from '@lanyard/shared/capacity';
+import { changedCapacity, isCapacityDirty, serverFieldError, validateCapacity } from './capacity-draft';
+
+const saved = DEFAULT_CAPACITY_SETTINGS;
+
+describe('capacity draft', () => {
+  it('sends a changed role whole, and nothing else', () => {
+    const draft: CapacitySettings = { ...saved, hacker: { ...saved.hacker, yes_percent: 55 } };
+    expect(changedCapacity(saved, draft)).toEqual({ hacker: { ...saved.hacker, yes_percent: 55 } });
+    expect(changedCapacity(saved, { ...saved, min_answers: 30 })).toEqual({ min_answers: 30 });
+    expect(isCapacityDirty(saved, { ...saved, mentor: { ...saved.mentor } })).toBe(false);
+  });
+
+  it('checks the draft with the shared schema’s words', () => {
+    expect(validateCapacity(saved)).toEqual({});
+    const draft: CapacitySettings = {
+      hacker: { ...saved.hacker, places: -1, attend_percent: Number.NaN },
+      mentor: { ...saved.mentor, yes_percent: 12.5 },
+      min_answers: 0,
+    };
+    expect(validateCapacity(draft)).toEqual({
+      'hacker.places': 'Places cannot be negative',
+      'hacker.attend_percent': 'Enter a percentage from 0 to 100',
+      'mentor.yes_percent': 'Enter a whole percentage',
+      min_answers: 'At least 1 answer',
+    });
+  });
+
+  it('puts the server’s refusal under the field it names', () => {
+    expect(serverFieldError('mentor.yes_percent: Enter a whole percentage')).toEqual({
+      'mentor.yes_percent': 'Enter a whole percentage',
+    });
+    expect(serverFieldError('min_answers: At least 1 answer')).toEqual({ min_answers: 'At least 1 answer' });
+    expect(serverFieldError('Nothing to change')).toBeNull();
+    expect(serverFieldError('Unknown field: hacker.seats')).toBeNull();
+  });
+});
