@@ -15,7 +15,7 @@ import { placesRoutes } from './modules/places/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes, uploadRoutes } from './modules/uploads/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { admissionsRoutes } from './modules/admissions/routes';
+import { admissionsRoutes, applicantWaitlistRoutes } from './modules/admissions/routes';
 import { adminApplicationRoutes } from './modules/admin-applications/routes';
 import { decideByScoreRoutes, decisionRoutes, decisionStatusRoutes } from './modules/decisions/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -173,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(applicationRoutes, { prefix: '/api/applications' });
   await app.register(applicantRsvpRoutes, { prefix: '/api/applications' });
+  await app.register(applicantWaitlistRoutes, { prefix: '/api/applications' });
   await app.register(adminRsvpRoutes, { prefix: '/api/admin' });
   await app.register(adminEmailRoutes, { prefix: '/api/admin' });
   await app.register(emailTemplateRoutes, { prefix: '/api/settings' });

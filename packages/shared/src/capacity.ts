@@ -45,6 +45,8 @@ export const capacitySettingsSchema = z
       .int('Enter a whole number of answers')
       .min(1, 'At least 1 answer')
       .max(10_000, 'At most 10,000 answers'),
+    /** Waitlisted applicants see their place on the waitlist ("You are number 37 on the waitlist"). */
+    show_waitlist_position: z.boolean(),
   })
   .strict();
 export type CapacitySettings = z.infer<typeof capacitySettingsSchema>;
@@ -59,6 +61,7 @@ export const DEFAULT_CAPACITY_SETTINGS: CapacitySettings = {
   hacker: DEFAULT_ROLE,
   mentor: DEFAULT_ROLE,
   min_answers: DEFAULT_MIN_ANSWERS,
+  show_waitlist_position: false,
 };
 
 /** PUT /api/admin/admissions/settings: any of the fields; a role's fields are given whole. */
@@ -243,3 +246,11 @@ export const promotePreviewSchema = z.object({
   expected_attendance_after: z.number(),
 });
 export type PromotePreview = z.infer<typeof promotePreviewSchema>;
+
+/** GET /api/applications/me/waitlist-position: null unless the organisers show it and it applies. */
+export const waitlistPositionSchema = z.object({ position: z.number().int().min(1).nullable() });
+export type WaitlistPosition = z.infer<typeof waitlistPositionSchema>;
+
+export function waitlistPositionText(position: number): string {
+  return `You are number ${position.toLocaleString('en-US')} on the waitlist`;
+}

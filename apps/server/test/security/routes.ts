@@ -196,6 +196,13 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   },
   {
     method: 'GET',
+    url: '/api/applications/me/waitlist-position',
+    group: 'applicant',
+    personas: ['hacker', 'accepted', 'admin', 'anonymous'],
+    valid: () => ({}),
+  },
+  {
+    method: 'GET',
     url: '/api/applications/me/qr',
     group: 'applicant',
     personas: ['attending', 'accepted', 'hacker', 'anonymous'],

@@ -5,9 +5,10 @@ import {
   promoteBodySchema,
   promotePreviewSchema,
   updateCapacitySettingsBodySchema,
+  waitlistPositionSchema,
 } from '@lanyard/shared/capacity';
 import { getAdmissions, updateCapacitySettings } from './service';
-import { previewPromotion, promote } from './waves';
+import { previewPromotion, promote, waitlistPositionOf } from './waves';
 
 const admin = { access: 'admin' as const };
 
@@ -36,5 +37,14 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admissions/promote',
     { config: admin, schema: { body: promoteApplyBodySchema, response: { 200: promotePreviewSchema } } },
     async (request) => promote(app.db, request.actor, request.body, app.config),
+  );
+};
+
+/** GET /api/applications/me/waitlist-position: a waitlisted applicant's place, when the organisers show it. */
+export const applicantWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/waitlist-position',
+    { config: { access: 'applicant' }, schema: { response: { 200: waitlistPositionSchema } } },
+    async (request) => ({ position: await waitlistPositionOf(app.db, request.user!.id) }),
   );
 };

@@ -26,14 +26,19 @@ beforeEach(async () => {
   await pool.query(`update settings set review = '{"ranking": "raw"}', capacity = null,
                       hacker_decisions_released = true, mentor_decisions_released = true`);
   const base = Date.UTC(2025, 5, 1);
-  w = await seedApplications(ctx, 10, (i) => ({
-    firstName: i < 8 ? `W${i}` : `X${i}`,
-    lastName: 'Smith',
-    role: i === 8 ? 'mentor' : 'hacker',
-    status: i === 9 ? 'accepted' : 'waitlisted',
-    rsvpStatus: i === 3 ? 'declined' : i === 4 ? 'accepted' : null,
-    submittedAt: new Date(base + i * 60_000),
-  }));
+  w = await seedApplications(
+    ctx,
+    10,
+    (i) => ({
+      firstName: i < 8 ? `W${i}` : `X${i}`,
+      lastName: 'Smith',
+      role: i === 8 ? 'mentor' : 'hacker',
+      status: i === 9 ? 'accepted' : 'waitlisted',
+      rsvpStatus: i === 3 ? 'declined' : i === 4 ? 'accepted' : null,
+      submittedAt: new Date(base + i * 60_000),
+    }),
+    { sessions: true },
+  );
   const reviewer = await buildReviewer(ctx.database.db);
   await addReviews(ctx.database.db, [
     { applicationId: w[5]!.id, reviewerId: reviewer.id, total: 4.5 },
@@ -144,5 +149,39 @@ describe('promoting the next N from the waitlist', () => {
       "select count(*)::int as n from applications where role = 'hacker' and status = 'accepted'",
     );
     expect(rows[0].n).toBe(5);
+  });
+
+  describe("an applicant's place on the waitlist", () => {
+    async function positionOf(i: number): Promise<number | null> {
+      const res = await asUser(ctx, w[i]!.token!)('GET', '/api/applications/me/waitlist-position');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { position: number | null }).position;
+    }
+
+    it('is hidden unless the organisers show it', async () => {
+      expect(await positionOf(5)).toBeNull();
+    });
+
+    it('follows the promotion order, and is never shown to the flagged, the removed or the accepted', async () => {
+      const on = await call('PUT', '/api/admin/admissions/settings', { show_waitlist_position: true });
+      expect(on.statusCode, on.body).toBe(200);
+      // Other settings left as they were.
+      expect(on.json().settings.min_answers).toBe(50);
+      expect([await positionOf(5), await positionOf(6), await positionOf(0), await positionOf(7)]).toEqual([
+        1, 2, 3, 6,
+      ]);
+      for (const i of [2, 3, 9]) expect(await positionOf(i)).toBeNull();
+      // The mentor waitlist is its own.
+      expect(await positionOf(8)).toBe(1);
+      await call('POST', '/api/admin/admissions/promote', { role: 'hacker', count: 2, confirm: '2' });
+      expect(await positionOf(0)).toBe(1);
+    });
+
+    it("waits for the role's decisions to be released", async () => {
+      await call('PUT', '/api/admin/admissions/settings', { show_waitlist_position: true });
+      await ctx.database.pool.query('update settings set hacker_decisions_released = false');
+      expect(await positionOf(5)).toBeNull();
+      expect(await positionOf(8)).toBe(1);
+    });
   });
 });

@@ -4,7 +4,7 @@
  * first where scores exist, then the earliest submission; flagged applications and people who asked
  * to be removed from the waitlist are never promoted.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ApplicantRole } from '@lanyard/shared/constants';
 import {
   admissionsOf,
@@ -31,11 +31,14 @@ interface Waiting {
 }
 
 /** Waitlisted applicants of the role who may be promoted: not flagged, not asking to be removed. */
-function onWaitlist(role: ApplicantRole, flagged: boolean) {
+function onWaitlist(role: ApplicantRole | SQL, flagged: boolean) {
   return sql`${applications.role} = ${role} and ${applications.status} = 'waitlisted'
     and ${applications.rsvpStatus} is distinct from 'declined'
     and ${applications.reviewFlagged} = ${flagged}`;
 }
+
+/** The waitlist's order: best score first where scores exist, then the earliest submission. */
+const WAITLIST_ORDER = sql`s.score desc nulls last, ${applications.submittedAt} asc nulls last, ${applications.id} asc`;
 
 /** The first `count` of the role's waitlist, in promotion order, and how many wait in all. */
 export async function waitlistHead(
@@ -55,7 +58,7 @@ export async function waitlistHead(
       from ${applications}
       left join ${reviewScores(rules)} s on s.application_id = ${applications.id}
      where ${onWaitlist(role, false)}
-     order by s.score desc nulls last, ${applications.submittedAt} asc nulls last, ${applications.id} asc
+     order by ${WAITLIST_ORDER}
      limit ${count}`);
   const { rows: totals } = await db.execute<{ waitlisted: number; flagged: number }>(sql`
     select count(*) filter (where not ${applications.reviewFlagged})::int as waitlisted,
@@ -72,6 +75,31 @@ export async function waitlistHead(
     waitlisted: Number(totals[0]?.waitlisted ?? 0),
     flagged: Number(totals[0]?.flagged ?? 0),
   };
+}
+
+/**
+ * An applicant's place on their role's waitlist (1 is next), when the organisers show it: only to a
+ * waitlisted applicant who can see that decision (released) and who could be promoted. Read from
+ * the kept score snapshot, which may trail the reviews by seconds: a place, not a promise.
+ */
+export async function waitlistPositionOf(db: Db, userId: string): Promise<number | null> {
+  const settingsRow = await readSettings(db);
+  if (!capacitySettingsOf(settingsRow).show_waitlist_position) return null;
+  const [mine] = await db
+    .select({ id: applications.id, role: applications.role })
+    .from(applications)
+    .where(sql`${applications.userId} = ${userId} and ${onWaitlist(sql`${applications.role}`, false)}`);
+  if (!mine || !decisionsReleased(settingsRow, mine.role)) return null;
+  const rules = await readScoreRules(db);
+  const { rows } = await db.execute<{ position: number }>(sql`
+    select position from (
+      select ${applications.id} as id, row_number() over (order by ${WAITLIST_ORDER})::int as position
+        from ${applications}
+        left join ${reviewScores(rules)} s on s.application_id = ${applications.id}
+       where ${onWaitlist(mine.role, false)}
+    ) ranked
+     where ranked.id = ${mine.id}`);
+  return rows[0] ? Number(rows[0].position) : null;
 }
 
 const SAMPLE = 3;

@@ -14,9 +14,11 @@ interface ApplicationStatusCardProps {
   stale?: boolean;
   /** Focus comes back here when the celebration overlay closes. */
   titleRef?: Ref<HTMLHeadingElement>;
+  /** A line under the message, e.g. the applicant's place on the waitlist. */
+  note?: string | null;
 }
 
-export function ApplicationStatusCard({ view, stale = false, titleRef }: ApplicationStatusCardProps) {
+export function ApplicationStatusCard({ view, stale = false, titleRef, note }: ApplicationStatusCardProps) {
   return (
     <Card aria-labelledby="status-title">
       <CardHeader>
@@ -35,6 +37,11 @@ export function ApplicationStatusCard({ view, stale = false, titleRef }: Applica
               <p className="leading-relaxed text-slate-700" data-testid="application-status-message">
                 {view.message}
               </p>
+              {note ? (
+                <p className="font-semibold text-slate-900" data-testid="waitlist-position">
+                  {note}
+                </p>
+              ) : null}
               {stale ? (
                 <p className="text-sm text-slate-600">
                   We couldn&apos;t refresh your application just now; this is the last status we know.

@@ -45,7 +45,7 @@ function application(
 
 const settings = testPublicSettings({ server_time: '2025-07-10T12:00:00.000Z' });
 
-function serve(app: MyApplication | null) {
+function serve(app: MyApplication | null, waitlistPosition: number | null = null) {
   const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     // The server remembers the celebration: later reads say so.
@@ -57,7 +57,9 @@ function serve(app: MyApplication | null) {
           ? settings
           : url.endsWith('/api/auth/session')
             ? { user }
-            : null;
+            : url.endsWith('/api/applications/me/waitlist-position')
+              ? { position: waitlistPosition }
+              : null;
     return Promise.resolve(new Response(JSON.stringify(body), { status: body ? 200 : 404 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -210,6 +212,32 @@ describe('DashboardPage status card', () => {
     renderDashboard();
     await within(statusCard()).findByText('Under Review');
     expect(screen.queryByRole('region', { name: 'RSVP' })).toBeNull();
+  });
+
+  it("a waitlisted applicant sees their place when the organisers show it, and nothing when they don't", async () => {
+    serve(application('waitlisted', true), 37);
+    renderDashboard();
+    expect(await within(statusCard()).findByText('You are number 37 on the waitlist.')).toBeTruthy();
+    cleanup();
+
+    const fetchMock = serve(application('waitlisted', true), null);
+    renderDashboard();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
+        '/api/applications/me/waitlist-position',
+      ),
+    );
+    await within(statusCard()).findByTestId('application-status');
+    expect(screen.queryByTestId('waitlist-position')).toBeNull();
+    cleanup();
+
+    // Not asked at all for any other status.
+    const accepted = serve(application('accepted', true, { celebrated: true }), 1);
+    renderDashboard();
+    await within(statusCard()).findByTestId('application-status');
+    expect(accepted.mock.calls.map(([u]) => String(u))).not.toContain(
+      '/api/applications/me/waitlist-position',
+    );
   });
 
   it('the Refresh button asks again for the user, the application and the settings', async () => {

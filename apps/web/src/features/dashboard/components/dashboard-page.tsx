@@ -26,6 +26,8 @@ import { CelebrateOnce } from './celebrate-once';
 import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
+import { useWaitlistPosition } from '../api/get-waitlist-position';
+import { waitlistPositionText } from '@lanyard/shared/capacity';
 
 export const SETTINGS_ERROR_MESSAGE = 'Could not load application settings.';
 
@@ -47,6 +49,8 @@ export function DashboardPage() {
     }
   }, [settings.isError]);
   const statusTitleRef = useRef<HTMLHeadingElement>(null);
+  // The applicant's API shows "waitlisted" only once that decision is released.
+  const waitlistPosition = useWaitlistPosition(application.data?.status === 'waitlisted');
   // The route guard only renders this page for a signed-in user.
   if (!user) return <LoadingScreen />;
 
@@ -136,6 +140,7 @@ export function DashboardPage() {
             view={view}
             stale={application.isError && !application.isFetching}
             titleRef={statusTitleRef}
+            note={waitlistPosition ? `${waitlistPositionText(waitlistPosition)}.` : null}
           />
           <ApplicationTimeline role={user.role} status={status} event={event} />
         </div>

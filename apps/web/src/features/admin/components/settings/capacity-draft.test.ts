@@ -9,6 +9,9 @@ describe('capacity draft', () => {
     const draft: CapacitySettings = { ...saved, hacker: { ...saved.hacker, yes_percent: 55 } };
     expect(changedCapacity(saved, draft)).toEqual({ hacker: { ...saved.hacker, yes_percent: 55 } });
     expect(changedCapacity(saved, { ...saved, min_answers: 30 })).toEqual({ min_answers: 30 });
+    expect(changedCapacity(saved, { ...saved, show_waitlist_position: true })).toEqual({
+      show_waitlist_position: true,
+    });
     expect(isCapacityDirty(saved, { ...saved, mentor: { ...saved.mentor } })).toBe(false);
   });
 
@@ -18,6 +21,7 @@ describe('capacity draft', () => {
       hacker: { ...saved.hacker, places: -1, attend_percent: Number.NaN },
       mentor: { ...saved.mentor, yes_percent: 12.5 },
       min_answers: 0,
+      show_waitlist_position: false,
     };
     expect(validateCapacity(draft)).toEqual({
       'hacker.places': 'Places cannot be negative',

@@ -36,6 +36,9 @@ export function changedCapacity(
   const body: UpdateCapacitySettingsBody = {};
   for (const role of APPLICANT_ROLES) if (!sameRole(saved[role], draft[role])) body[role] = draft[role];
   if (saved.min_answers !== draft.min_answers) body.min_answers = draft.min_answers;
+  if (saved.show_waitlist_position !== draft.show_waitlist_position) {
+    body.show_waitlist_position = draft.show_waitlist_position;
+  }
   return body;
 }
 
