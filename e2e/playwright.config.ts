@@ -30,6 +30,7 @@ const browserUse = {
 const GLOBAL_STATE_SPECS = [
   /a11y\.spec\.ts/,
   /admin-bulk\.spec\.ts/,
+  /admissions\.spec\.ts/,
   /admin-emails\.spec\.ts/,
   /admin-settings\.spec\.ts/,
   /celebration\.spec\.ts/,

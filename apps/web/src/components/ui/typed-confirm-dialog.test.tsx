@@ -54,6 +54,12 @@ describe('TypedConfirmDialog', () => {
     );
   });
 
+  it('can end its prompt with another verb', () => {
+    renderDialog({ confirmText: '12', confirmVerb: 'confirm', actionLabel: 'Promote' });
+    fireEvent.change(screen.getByLabelText('Type 12 to confirm'), { target: { value: '12' } });
+    expect((screen.getByRole('button', { name: 'Promote' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('puts focus in the word to type when it opens', () => {
     renderDialog();
     expect(document.activeElement).toBe(screen.getByLabelText('Type confirm to continue'));

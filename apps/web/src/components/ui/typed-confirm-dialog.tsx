@@ -16,6 +16,8 @@ interface TypedConfirmDialogProps {
    * ignored); null for a plain confirmation without typing.
    */
   confirmText?: string | null;
+  /** The end of the typing prompt, "Type 12 to confirm"; "continue" unless told. */
+  confirmVerb?: string;
   /** Label of the confirming button. */
   actionLabel: string;
   destructive?: boolean;
@@ -72,6 +74,7 @@ function ConfirmBody({
   title,
   description,
   confirmText = 'confirm',
+  confirmVerb = 'continue',
   actionLabel,
   destructive = false,
   pending = false,
@@ -100,7 +103,7 @@ function ConfirmBody({
       {confirmText === null ? null : (
         <div className="grid gap-2">
           <Label htmlFor={inputId}>
-            Type <span className="font-mono font-semibold">{confirmText}</span> to continue
+            Type <span className="font-mono font-semibold">{confirmText}</span> to {confirmVerb}
           </Label>
           <Input
             id={inputId}

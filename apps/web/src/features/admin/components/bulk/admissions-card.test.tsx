@@ -27,7 +27,7 @@ const MENTORS: AdmissionsCounts = {
   checked_in: 0,
 };
 
-function admissions(hackerPlaces: number | null = 500): Admissions {
+function admissions(hackerPlaces: number | null = 500, mentors: AdmissionsCounts = MENTORS): Admissions {
   const settings = {
     ...DEFAULT_CAPACITY_SETTINGS,
     hacker: { ...DEFAULT_CAPACITY_SETTINGS.hacker, places: hackerPlaces },
@@ -37,7 +37,7 @@ function admissions(hackerPlaces: number | null = 500): Admissions {
     settings,
     roles: [
       admissionsOf('hacker', true, HACKERS, settings),
-      admissionsOf('mentor', false, MENTORS, settings),
+      admissionsOf('mentor', false, mentors, settings),
     ],
   };
 }
@@ -118,9 +118,9 @@ describe('Bulk Actions: Admissions', () => {
     expect(within(mentors).getByTestId('admissions-mentor-places').textContent).toBe(
       'Places: Not set Set places',
     );
-    // The Settings tab, other parameters kept.
+    // The Settings tab, other parameters kept, landing on the Capacity card.
     expect(within(mentors).getByRole('link', { name: 'Set places' }).getAttribute('href')).toBe(
-      '/admin?tab=settings&q=ada',
+      '/admin?tab=settings&q=ada#capacity',
     );
     expect(within(mentors).getByTestId('admissions-mentor-expected').textContent).toBe(
       'Expected attendance 11.4',
@@ -128,6 +128,12 @@ describe('Bulk Actions: Admissions', () => {
     // No places: no bar and no suggestion.
     expect(within(mentors).queryByText(/of the places/)).toBeNull();
     expect(within(mentors).queryByTestId('admissions-mentor-suggestion')).toBeNull();
+  });
+
+  it('has no unsent offers to warn about before the first offer', async () => {
+    serve([() => Response.json(admissions(500, { ...MENTORS, offers: 0, awaiting: 0, confirmed: 0 }))]);
+    const mentors = await screen.findByTestId('admissions-mentor');
+    expect(within(mentors).queryByText(/not released yet/)).toBeNull();
   });
 
   it('says so when expected attendance already fills the places', async () => {

@@ -6,7 +6,9 @@ import { cn } from '@/lib/utils';
 import { formatDecimal, placesFilled, ROLE_PLURAL, usedShareText } from '../../lib/admissions';
 import { formatCount } from '../../lib/labels';
 import { writeAdminTab } from '../../lib/tabs';
+import { CAPACITY_SECTION_ID } from '../settings/capacity-card';
 import { AdmissionsCalculator } from './admissions-calculator';
+import { AdmissionsWave } from './admissions-wave';
 
 const COUNTS: { key: keyof AdmissionsCounts; label: string }[] = [
   { key: 'offers', label: 'Offers made' },
@@ -17,12 +19,15 @@ const COUNTS: { key: keyof AdmissionsCounts; label: string }[] = [
   { key: 'checked_in', label: 'Checked in' },
 ];
 
-/** Where the places are set: the Settings tab, keeping whatever else the URL holds (as a tab change does). */
+/**
+ * Where the places are set: the Settings tab, keeping whatever else the URL holds (as a tab change
+ * does), landing on the Capacity card rather than the top of the tab.
+ */
 function SetPlacesLink() {
   const [params] = useSearchParams();
   return (
     <Link
-      to={{ search: `?${writeAdminTab(params, 'settings').toString()}` }}
+      to={{ search: `?${writeAdminTab(params, 'settings').toString()}`, hash: `#${CAPACITY_SECTION_ID}` }}
       className="font-semibold text-brand-ink underline underline-offset-4 hover:no-underline"
     >
       Set places
@@ -59,7 +64,8 @@ export function AdmissionsRoleBlock({ role }: { role: AdmissionsRole }) {
         </p>
       </div>
 
-      {!role.released ? (
+      {/* Before the first offer there is nothing unsent to warn about. */}
+      {!role.released && role.offers > 0 ? (
         <Alert tone="warning">
           <AlertTriangle aria-hidden="true" />
           <AlertDescription className="mt-0">
@@ -119,6 +125,7 @@ export function AdmissionsRoleBlock({ role }: { role: AdmissionsRole }) {
       ) : null}
 
       <AdmissionsCalculator role={role} />
+      <AdmissionsWave role={role} />
     </section>
   );
 }

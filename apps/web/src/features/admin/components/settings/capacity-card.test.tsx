@@ -135,13 +135,23 @@ describe('Settings: Capacity', () => {
         { mentor: { places: 40, attend_percent: 85, yes_percent: 60, use_measured: true } },
       ]),
     );
-    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Capacity saved', expect.anything()));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Capacity Saved', expect.anything()));
     expect(await screen.findByText('All changes saved.')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('admissions-mentor-places').textContent).toBe('Places: 40'),
     );
     // Read again after the save, for counts that moved meanwhile.
     await waitFor(() => expect(gets()).toBeGreaterThan(before));
+  });
+
+  it('turns the waitlist position on for applicants', async () => {
+    const { puts } = serve((s) => Response.json(admissions(s)));
+    await screen.findByRole('form', { name: 'Capacity settings' });
+    fireEvent.click(
+      screen.getByRole('switch', { name: 'Show waitlisted applicants their place on the waitlist' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save Capacity' }));
+    await waitFor(() => expect(puts).toEqual([{ show_waitlist_position: true }]));
   });
 
   it('checks the fields before saving', async () => {

@@ -1,3 +1,4 @@
+import { SettingSwitch } from './setting-switch';
 import { useEffect, useState, type FormEvent } from 'react';
 import { RotateCcw, Save, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
@@ -24,6 +25,9 @@ import { CapacityRoleFields } from './capacity-role-fields';
 export const LOAD_CAPACITY_ERROR = 'Failed to load the capacity settings.';
 export const SAVE_CAPACITY_ERROR = 'Failed to save the capacity settings.';
 export const FIX_CAPACITY = 'Some fields need fixing before capacity can be saved.';
+/** The card's id, and the hash a link from the Admissions card lands on (`?tab=settings#capacity`). */
+export const CAPACITY_SECTION_ID = 'capacity';
+export const CAPACITY_TITLE_ID = 'capacity-settings-title';
 
 /**
  * Settings tab, "Capacity": the places each role has and the shares that turn offers into people at
@@ -38,9 +42,14 @@ export function CapacityCard() {
   }, [admissions.isError]);
 
   return (
-    <Card aria-labelledby="capacity-settings-title">
+    <Card id={CAPACITY_SECTION_ID} aria-labelledby={CAPACITY_TITLE_ID} className="scroll-mt-4">
       <CardHeader className="pb-3">
-        <CardTitle id="capacity-settings-title" className="flex items-center gap-2 text-base">
+        {/* Focusable from script only: a link from Bulk Actions lands here (see useRevealOnHash). */}
+        <CardTitle
+          id={CAPACITY_TITLE_ID}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-base outline-none"
+        >
           <UsersRound aria-hidden="true" className="size-4 text-brand-ink" />
           Capacity
         </CardTitle>
@@ -94,7 +103,7 @@ export function CapacityForm({ admissions }: { admissions: Admissions }) {
     update.mutate(changedCapacity(saved, draft), {
       onSuccess: (next) => {
         setDraft(next.settings);
-        toast.success('Capacity saved', {
+        toast.success('Capacity Saved', {
           description: 'The Admissions card projects attendance with the new settings.',
         });
       },
@@ -153,6 +162,15 @@ export function CapacityForm({ admissions }: { admissions: Admissions }) {
           />
         )}
       </FormField>
+
+      <SettingSwitch
+        id="capacity-waitlist-position"
+        label="Show waitlisted applicants their place on the waitlist"
+        description="Their dashboard says “You are number 37 on the waitlist.”, in the order promotion takes them: best review score first, then the earliest submission."
+        checked={draft.show_waitlist_position}
+        onCheckedChange={(show_waitlist_position) => change({ ...draft, show_waitlist_position })}
+        disabled={busy}
+      />
 
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-4">
         <p className="w-full text-sm text-slate-600 sm:mr-auto sm:w-auto" aria-live="polite">

@@ -4,7 +4,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSettings } from '../../api/settings-get';
-import { CapacityCard } from './capacity-card';
+import { useRevealOnHash } from '../../hooks/use-reveal-on-hash';
+import { CAPACITY_SECTION_ID, CAPACITY_TITLE_ID, CapacityCard } from './capacity-card';
 import { EmailTemplatesCard } from './email-templates-card';
 import { ReviewSettingsCard } from './review-settings-card';
 import { SettingsForm } from './settings-form';
@@ -20,6 +21,8 @@ export function SettingsTab() {
   // Bumped to start the form again from the saved settings (after Save or Reset Changes).
   const [formKey, setFormKey] = useState(0);
   const [reloading, setReloading] = useState(false);
+  // The settings form above the Capacity card changes height as it loads: land on the card after.
+  useRevealOnHash(CAPACITY_SECTION_ID, CAPACITY_TITLE_ID, !settings.isPending);
 
   useEffect(() => {
     if (settings.isError) toast.error('Error', { description: LOAD_SETTINGS_ERROR });
