@@ -25,34 +25,12 @@ import {
   waveSummary,
   withoutFieldPrefix,
 } from '../../lib/admissions-wave';
+import { PeopleList } from './people-list';
 
 /** The preview shown, with the number asked for: a refused wave is previewed again with it. */
 interface Shown {
   requested: number;
   preview: PromotePreview;
-}
-
-type Person = PromotePreview['first'][number];
-
-function People({ label, people }: { label: string; people: readonly Person[] }) {
-  if (!people.length) return null;
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd>
-        <ol className="flex flex-col text-sm text-slate-900">
-          {people.map((p) => (
-            <li key={p.id} className="flex justify-between gap-3">
-              <bdi className="min-w-0 truncate" title={p.name}>
-                {p.name}
-              </bdi>
-              <span className="shrink-0 text-slate-600 tabular-nums">{waveScoreText(p.score)}</span>
-            </li>
-          ))}
-        </ol>
-      </dd>
-    </div>
-  );
 }
 
 function WavePreview({
@@ -76,8 +54,8 @@ function WavePreview({
       {p.count > 0 ? (
         <>
           <dl className="grid gap-3 sm:grid-cols-2 md:grid-cols-1 xl:grid-cols-2">
-            <People label="First" people={p.first} />
-            <People label="Last" people={p.last} />
+            <PeopleList scoreText={waveScoreText} label="First" people={p.first} />
+            <PeopleList scoreText={waveScoreText} label="Last" people={p.last} />
           </dl>
           <p className="text-sm text-slate-800 tabular-nums" data-testid={`${id}-projection`}>
             {waveProjectionText(p, places)}

@@ -3,30 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatCount, statusTone } from '../../lib/labels';
 import { BAND_LABELS, changesLine, flaggedNote, previewSummary } from '../../lib/decide-by-score';
 import { formatScoreExact } from '../../lib/review-labels';
-
-type Band = DecideByScorePreview['bands'][number];
-type Person = Band['first'][number];
-
-function People({ label, people }: { label: string; people: readonly Person[] }) {
-  if (!people.length) return null;
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd>
-        <ol className="flex flex-col text-sm text-slate-900">
-          {people.map((p) => (
-            <li key={p.id} className="flex justify-between gap-3">
-              <bdi className="min-w-0 truncate" title={p.name}>
-                {p.name}
-              </bdi>
-              <span className="shrink-0 text-slate-600 tabular-nums">{formatScoreExact(p.score)}</span>
-            </li>
-          ))}
-        </ol>
-      </dd>
-    </div>
-  );
-}
+import { PeopleList } from './people-list';
 
 /**
  * What deciding by score would do: the counts, and per band (accept, waitlist, reject) its score
@@ -85,8 +62,8 @@ export function ScorePreview({
                         : `${formatScoreExact(band.max_score)} down to ${formatScoreExact(band.min_score)}`}
                     </dd>
                   </div>
-                  <People label="First" people={band.first} />
-                  <People label="Last" people={last} />
+                  <PeopleList scoreText={formatScoreExact} label="First" people={band.first} />
+                  <PeopleList scoreText={formatScoreExact} label="Last" people={last} />
                 </dl>
               </li>
             );
