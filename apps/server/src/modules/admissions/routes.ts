@@ -45,6 +45,6 @@ export const applicantWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/waitlist-position',
     { config: { access: 'applicant' }, schema: { response: { 200: waitlistPositionSchema } } },
-    async (request) => ({ position: await waitlistPositionOf(app.db, request.user!.id) }),
+    async (request) => ({ position: await waitlistPositionOf(app.db, request.user!.id, app.readCache) }),
   );
 };

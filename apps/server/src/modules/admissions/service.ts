@@ -77,13 +77,10 @@ function admissionsWith(row: SettingsRow, counts: Map<ApplicantRole, AdmissionsC
 
 /** GET /api/admin/admissions: the settings and counts read in one snapshot. */
 export async function getAdmissions(db: Db): Promise<Admissions> {
-  return db.transaction(
-    async (tx) => {
-      const [row, counts] = [await readSettings(tx), await countsByRole(tx)];
-      return admissionsWith(row, counts);
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return db.transaction(async (tx) => admissionsWith(await readSettings(tx), await countsByRole(tx)), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 }
 
 /** PUT /api/admin/admissions/settings: the fields given replace the stored ones, audited. */

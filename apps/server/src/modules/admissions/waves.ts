@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { readScoreRules, reviewScores } from '../../db/review-scores';
 import { applications } from '../../db/schema/index';
-import { capacitySettingsOf, readSettings } from '../../db/settings';
+import { capacitySettingsOf, readSettings, readSettingsCached, type SettingsCache } from '../../db/settings';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { decisionsReleased } from '../../policies/decisions';
@@ -82,8 +82,13 @@ export async function waitlistHead(
  * waitlisted applicant who can see that decision (released) and who could be promoted. Read from
  * the kept score snapshot, which may trail the reviews by seconds: a place, not a promise.
  */
-export async function waitlistPositionOf(db: Db, userId: string): Promise<number | null> {
-  const settingsRow = await readSettings(db);
+export async function waitlistPositionOf(
+  db: Db,
+  userId: string,
+  cache?: SettingsCache,
+): Promise<number | null> {
+  // Every waitlisted dashboard asks once a minute: the settings come from this instance's read cache.
+  const settingsRow = (await readSettingsCached(db, cache)).row;
   if (!capacitySettingsOf(settingsRow).show_waitlist_position) return null;
   const [mine] = await db
     .select({ id: applications.id, role: applications.role })
