@@ -7,6 +7,7 @@ import { adminCount, upsertAdmin } from './modules/auth/service';
 import { pruneSessions } from './modules/auth/sessions';
 import { createLinkMailer } from './modules/auth/link-mail';
 import { createOutboxWorker } from './modules/email/worker';
+import { createAdmissionsWorker } from './modules/admissions/worker';
 import { pruneRateLimits } from './lib/rate-limit';
 import { sweepOrphans } from './modules/uploads/service';
 import { errorBody } from './errors';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     links: createLinkMailer(config),
   });
   worker.start();
+  const admissions = createAdmissionsWorker({ db, pool: runtime.database.pool, config, log: app.log });
+  admissions.start();
   const housekeeping = setInterval(() => {
     Promise.all([pruneSessions(db), pruneRateLimits(db), sweepOrphans(db, app.storage)]).catch((err: Error) =>
       app.log.warn({ err: err.message }, 'housekeeping failed'),
@@ -105,6 +108,8 @@ async function main(): Promise<void> {
       await app.close();
       clearTimeout(drain);
       clearInterval(housekeeping);
+      step = 'stopping the admissions jobs';
+      await admissions.stop();
       step = 'stopping the e-mail worker';
       await worker.stop();
       step = 'closing the database';

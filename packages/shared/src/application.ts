@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { APPLICANT_VIEW_STATUSES, WORD_LIMITS } from './constants';
+import { offerStateSchema } from './capacity';
 import { countWords, isUnder18On, isValidBirthday } from './dates';
 import { answersShape } from './questions/schema';
 
@@ -162,6 +163,8 @@ export const myApplicationSchema = z.object({
   resume: uploadedFileSchema.nullable(),
   answers: z.record(z.string(), z.unknown()),
   rsvp_status: z.enum(['accepted', 'declined', 'maybe']).nullable(),
+  /** An acceptance with its own RSVP deadline, or that has expired (offers that expire). */
+  offer: offerStateSchema.optional(),
   /** What the applicant gave when confirming attendance (null until then). */
   rsvp_details: z
     .object({

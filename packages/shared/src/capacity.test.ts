@@ -10,7 +10,15 @@ import {
   updateCapacitySettingsBodySchema,
 } from './capacity';
 
-const counts = { offers: 0, confirmed: 0, declined: 0, awaiting: 0, waitlisted: 0, checked_in: 0 };
+const counts = {
+  offers: 0,
+  confirmed: 0,
+  declined: 0,
+  expired: 0,
+  awaiting: 0,
+  waitlisted: 0,
+  checked_in: 0,
+};
 
 describe('the projection', () => {
   it('is confirmed × attend plus awaiting × yes × attend', () => {
@@ -46,7 +54,7 @@ describe('the projection', () => {
     const settings = {
       ...DEFAULT_CAPACITY_SETTINGS,
       min_answers: 4,
-      hacker: { places: 100, attend_percent: 100, yes_percent: 60, use_measured: true },
+      hacker: { places: 100, attend_percent: 100, yes_percent: 60, use_measured: true, auto_promote: false },
     };
     const role = admissionsOf(
       'hacker',
@@ -76,7 +84,7 @@ describe('the capacity settings', () => {
     expect(capacitySettingsSchema.parse(DEFAULT_CAPACITY_SETTINGS)).toEqual(DEFAULT_CAPACITY_SETTINGS);
     const bad = (hacker: unknown) =>
       capacitySettingsSchema.safeParse({ ...DEFAULT_CAPACITY_SETTINGS, hacker }).success;
-    const ok = { places: 10, attend_percent: 85, yes_percent: 60, use_measured: false };
+    const ok = { places: 10, attend_percent: 85, yes_percent: 60, use_measured: false, auto_promote: true };
     expect(bad(ok)).toBe(true);
     expect(bad({ ...ok, places: -1 })).toBe(false);
     expect(bad({ ...ok, places: 100_001 })).toBe(false);
@@ -84,5 +92,9 @@ describe('the capacity settings', () => {
     expect(bad({ ...ok, yes_percent: 12.5 })).toBe(false);
     expect(bad({ ...ok, extra: 1 })).toBe(false);
     expect(updateCapacitySettingsBodySchema.safeParse({}).success).toBe(false);
+    const days = (offer_days: unknown) =>
+      capacitySettingsSchema.safeParse({ ...DEFAULT_CAPACITY_SETTINGS, offer_days }).success;
+    expect([null, 1, 90].map(days)).toEqual([true, true, true]);
+    expect([0, 91, 2.5, '3'].map(days)).toEqual([false, false, false, false]);
   });
 });

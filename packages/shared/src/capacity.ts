@@ -10,6 +10,7 @@ export const DEFAULT_ATTEND_PERCENT = 85;
 export const DEFAULT_YES_PERCENT = 60;
 /** A share measured from this event is shown once this many people have answered. */
 export const DEFAULT_MIN_ANSWERS = 50;
+export const OFFER_DAYS_MAX = 90;
 
 const percent = z
   .number({ error: 'Enter a percentage from 0 to 100' })
@@ -32,6 +33,8 @@ export const capacityRoleSchema = z
     yes_percent: percent,
     /** Use the shares measured from this event's own answers, once there are enough. */
     use_measured: z.boolean(),
+    /** Fill a freed place from the top of this role's waitlist by itself (once decisions are released). */
+    auto_promote: z.boolean(),
   })
   .strict();
 export type CapacityRole = z.infer<typeof capacityRoleSchema>;
@@ -47,6 +50,19 @@ export const capacitySettingsSchema = z
       .max(10_000, 'At most 10,000 answers'),
     /** Waitlisted applicants see their place on the waitlist ("You are number 37 on the waitlist"). */
     show_waitlist_position: z.boolean(),
+    /**
+     * Offers expire: an accepted applicant has this many days to answer, counted from when their
+     * decision is released to them or they are promoted, and never past the global RSVP deadline.
+     * null: no offer expires (the global deadline alone, as before).
+     */
+    offer_days: z
+      .number({ error: 'Enter a number of days' })
+      .int('Enter a whole number of days')
+      .min(1, 'At least 1 day')
+      .max(OFFER_DAYS_MAX, `At most ${OFFER_DAYS_MAX} days`)
+      .nullable(),
+    /** Stops automatic promotion at once, for every role, until it is resumed. */
+    promotion_paused: z.boolean(),
   })
   .strict();
 export type CapacitySettings = z.infer<typeof capacitySettingsSchema>;
@@ -56,16 +72,32 @@ const DEFAULT_ROLE: CapacityRole = {
   attend_percent: DEFAULT_ATTEND_PERCENT,
   yes_percent: DEFAULT_YES_PERCENT,
   use_measured: false,
+  auto_promote: false,
 };
 export const DEFAULT_CAPACITY_SETTINGS: CapacitySettings = {
   hacker: DEFAULT_ROLE,
   mentor: DEFAULT_ROLE,
   min_answers: DEFAULT_MIN_ANSWERS,
   show_waitlist_position: false,
+  offer_days: null,
+  promotion_paused: false,
 };
 
-/** PUT /api/admin/admissions/settings: any of the fields; a role's fields are given whole. */
+/**
+ * An offer with its own deadline (offers that expire), as the applicant's dashboard and the admin
+ * RSVP list show it. Absent where there is no such offer, so without the setting nothing changes.
+ */
+export const offerStateSchema = z.object({
+  /** Their own RSVP deadline, never past the global one ("Confirm by …"). */
+  due_at: z.string().nullable(),
+  /** The deadline passed unanswered: the applicant can no longer RSVP and the place is free. */
+  expired: z.boolean(),
+});
+export type OfferState = z.infer<typeof offerStateSchema>;
+
+/** PUT /api/admin/admissions/settings: any of the fields, a role's too (the rest are kept). */
 export const updateCapacitySettingsBodySchema = capacitySettingsSchema
+  .extend({ hacker: capacityRoleSchema.partial(), mentor: capacityRoleSchema.partial() })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type UpdateCapacitySettingsBody = z.infer<typeof updateCapacitySettingsBodySchema>;
@@ -86,6 +118,8 @@ export const admissionsCountsSchema = z.object({
   offers: z.number().int(),
   confirmed: z.number().int(),
   declined: z.number().int(),
+  /** Offers whose own deadline passed unanswered: their places are free again. */
+  expired: z.number().int(),
   /** Accepted with no answer yet ("maybe" counts as no answer). */
   awaiting: z.number().int(),
   /** On the waitlist and not asking to be removed. */
@@ -254,3 +288,24 @@ export type WaitlistPosition = z.infer<typeof waitlistPositionSchema>;
 export function waitlistPositionText(position: number): string {
   return `You are number ${position.toLocaleString('en-US')} on the waitlist`;
 }
+
+/**
+ * POST /api/admin/admissions/offers/extend: one person's offer (`application_id`, open or expired,
+ * to any future time) or everyone's open offers (of one role, or all), which only ever moves a
+ * deadline later. Never past the global RSVP deadline.
+ */
+export const extendOffersBodySchema = z
+  .object({
+    application_id: z.uuid('Choose an applicant').optional(),
+    role: z.enum(APPLICANT_ROLES).optional(),
+    due_at: z.iso.datetime({ offset: true, error: 'Choose a date and time' }),
+  })
+  .strict()
+  .refine((v) => !(v.application_id && v.role), 'Give an applicant or a role, not both');
+export type ExtendOffersBody = z.infer<typeof extendOffersBodySchema>;
+export const extendOffersResultSchema = z.object({
+  /** Offers whose deadline changed. */
+  extended: z.number().int(),
+  due_at: z.string(),
+});
+export type ExtendOffersResult = z.infer<typeof extendOffersResultSchema>;

@@ -6,6 +6,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   'decision_waitlisted',
   'decision_rejected',
   'rsvp_recorded',
+  'offer_expired',
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 

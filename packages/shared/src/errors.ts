@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   rsvp_not_available: 'There is no released decision to answer.',
   rsvp_closed: 'RSVPs are closed.',
   rsvp_deadline_passed: 'The RSVP deadline has passed.',
+  offer_expired: 'This offer has expired.',
+  not_an_open_offer: 'Only an open or expired offer can be extended.',
   rsvp_recorded: 'An RSVP is already recorded; changes go through the organisers.',
 
   // Check-in
@@ -77,6 +79,7 @@ export const ERROR_CODES = {
 
   // E-mail
   not_failed: 'Only failed e-mails can be retried.',
+  not_scheduled: 'The announcement was already sent or cancelled, so it cannot be cancelled.',
 
   // Review
   own_application: 'A reviewer (or admin) tried to review or skip an application of their own.',

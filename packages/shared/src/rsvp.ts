@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multi } from './admin';
+import { offerStateSchema } from './capacity';
 import {
   APPLICANT_ROLES,
   APPLICATION_STATUSES,
@@ -83,7 +84,8 @@ export const adminRsvpQuerySchema = z
     search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200).optional()),
     status: multi(['accepted', 'waitlisted', 'rejected'] as const),
     role: multi(APPLICANT_ROLES),
-    rsvp_status: multi([...RSVP_STATUSES, 'no_response'] as const),
+    // `expired`: offers whose own deadline passed unanswered (they are not "no response").
+    rsvp_status: multi([...RSVP_STATUSES, 'no_response', 'expired'] as const),
     liability: multi(LIABILITY_FILTERS),
     photo: multi(PHOTO_FILTERS),
     page: z.coerce.number().int().min(1).default(1),
@@ -108,6 +110,8 @@ export const rsvpRowSchema = z.object({
   liability_waiver_accepted: z.boolean().nullable(),
   photo_clearance_accepted: z.boolean().nullable(),
   photo_sharing_opt_out: z.boolean().nullable(),
+  /** An acceptance with its own RSVP deadline, or that has expired (offers that expire). */
+  offer: offerStateSchema.optional(),
 });
 export type RsvpRow = z.infer<typeof rsvpRowSchema>;
 

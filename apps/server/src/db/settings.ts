@@ -5,6 +5,7 @@ import {
   capacitySettingsSchema,
   type CapacitySettings,
 } from '@lanyard/shared/capacity';
+import { APPLICANT_ROLES } from '@lanyard/shared/constants';
 import { DEFAULT_REVIEW_SETTINGS, reviewSettingsSchema, type ReviewSettings } from '@lanyard/shared/review';
 import type { DbOrTx, Tx } from './client';
 import { settings } from './schema/index';
@@ -170,9 +171,22 @@ function parseReviewSettings(row: SettingsRow): ReviewSettings {
 export function capacitySettingsOf(row: SettingsRow): CapacitySettings {
   const known = parsedCapacitySettings.get(row);
   if (known) return known;
-  const parsed = deepFreeze(parseStored(row.capacity, DEFAULT_CAPACITY_SETTINGS, capacitySettingsSchema));
+  const parsed = deepFreeze(
+    parseStored(withRoleDefaults(row.capacity), DEFAULT_CAPACITY_SETTINGS, capacitySettingsSchema),
+  );
   parsedCapacitySettings.set(row, parsed);
   return parsed;
 }
 
 const parsedCapacitySettings = new WeakMap<SettingsRow, CapacitySettings>();
+
+/** A role's stored fields over the role defaults: a field added later (auto_promote) keeps the rest. */
+function withRoleDefaults(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object') return stored;
+  const out: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
+  for (const role of APPLICANT_ROLES) {
+    const value = out[role];
+    if (value && typeof value === 'object') out[role] = { ...DEFAULT_CAPACITY_SETTINGS[role], ...value };
+  }
+  return out;
+}

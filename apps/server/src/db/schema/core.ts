@@ -150,6 +150,10 @@ export const applications = pgTable(
     celebratedDecidedAt: timestamp('celebrated_decided_at', { withTimezone: true }),
     rsvpStatus: rsvpStatus('rsvp_status'),
     rsvpAt: timestamp('rsvp_at', { withTimezone: true }),
+    // The offer's own deadline while offers expire (policies/offers.ts); null: the global one only.
+    rsvpDueAt: timestamp('rsvp_due_at', { withTimezone: true }),
+    // When that deadline passed unanswered: the offer expired and its place is free again.
+    rsvpExpiredAt: timestamp('rsvp_expired_at', { withTimezone: true }),
     preferredName: text('preferred_name'),
     schoolName: text('school_name'),
     pronoun: text('pronoun'),
@@ -183,6 +187,9 @@ export const applications = pgTable(
     index('applications_school_idx').on(t.school),
     index('applications_major_idx').on(t.major),
     index('applications_rsvp_idx').on(t.rsvpStatus),
+    index('applications_rsvp_due_idx')
+      .on(t.rsvpDueAt)
+      .where(sql`${t.rsvpDueAt} is not null and ${t.rsvpStatus} is null and ${t.rsvpExpiredAt} is null`),
     index('applications_hs_idx').on(t.isHighSchool),
     index('applications_birth_idx').on(t.birthYear, t.birthMonth, t.birthDay),
     // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters

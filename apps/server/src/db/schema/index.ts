@@ -1,3 +1,4 @@
 // Every table, for the app and for drizzle-kit (drizzle.config.ts reads this file).
 export * from './core';
 export * from './review';
+export * from './admissions';

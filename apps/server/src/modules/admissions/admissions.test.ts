@@ -143,7 +143,7 @@ describe('admissions to capacity', () => {
       { hacker: { places: -1, attend_percent: 85, yes_percent: 60, use_measured: false } },
       { hacker: { places: 10, attend_percent: 101, yes_percent: 60, use_measured: false } },
       { hacker: { places: 10.5, attend_percent: 85, yes_percent: 60, use_measured: false } },
-      { hacker: { places: 10 } },
+      { hacker: { places: 10, surprise: 1 } },
       { min_answers: 0 },
       { admin: true },
       {},
@@ -152,6 +152,21 @@ describe('admissions to capacity', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await admissions()).settings.hacker.places).toBeNull();
+  });
+
+  it("merges a role's fields over the stored ones", async () => {
+    await call('PUT', '/api/admin/admissions/settings', {
+      hacker: { places: 10, attend_percent: 90, yes_percent: 50, use_measured: false },
+    });
+    const res = await call('PUT', '/api/admin/admissions/settings', { hacker: { auto_promote: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await admissions()).settings.hacker).toEqual({
+      places: 10,
+      attend_percent: 90,
+      yes_percent: 50,
+      use_measured: false,
+      auto_promote: true,
+    });
   });
 
   it('audits a change with the settings before and after', async () => {

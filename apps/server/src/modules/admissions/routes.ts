@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   admissionsSchema,
+  extendOffersBodySchema,
+  extendOffersResultSchema,
   promoteApplyBodySchema,
   promoteBodySchema,
   promotePreviewSchema,
   updateCapacitySettingsBodySchema,
   waitlistPositionSchema,
 } from '@lanyard/shared/capacity';
+import { extendOffers } from './offers';
 import { getAdmissions, updateCapacitySettings } from './service';
 import { previewPromotion, promote, waitlistPositionOf } from './waves';
 
@@ -37,6 +40,15 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admissions/promote',
     { config: admin, schema: { body: promoteApplyBodySchema, response: { 200: promotePreviewSchema } } },
     async (request) => promote(app.db, request.actor, request.body, app.config),
+  );
+
+  app.post(
+    '/admissions/offers/extend',
+    {
+      config: admin,
+      schema: { body: extendOffersBodySchema, response: { 200: extendOffersResultSchema } },
+    },
+    async (request) => extendOffers(app.db, request.actor, request.body),
   );
 };
 

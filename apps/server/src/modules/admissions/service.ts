@@ -27,14 +27,23 @@ export const NO_COUNTS: AdmissionsCounts = {
   offers: 0,
   confirmed: 0,
   declined: 0,
+  expired: 0,
   awaiting: 0,
   waitlisted: 0,
   checked_in: 0,
 };
 
 /**
- * Per role: accepted applicants are the offers; their RSVP says confirmed, declined or still
- * awaiting ("maybe" has not answered); waitlisted people who asked to be removed are not counted.
+ * An offer of `a` that has expired: marked by the expiry job, or past its own deadline (capped by
+ * the global one) in the seconds before the job marks it (policies/offers.ts offerExpired).
+ */
+const expiredSql = sql.raw(`(a.rsvp_expired_at is not null or (a.rsvp_due_at is not null
+  and least(a.rsvp_due_at, (select s.rsvp_deadline from settings s limit 1)) < now()))`);
+
+/**
+ * Per role: accepted applicants are the offers; their RSVP says confirmed, declined, expired or
+ * still awaiting ("maybe" has not answered); waitlisted people who asked to be removed are not
+ * counted.
  */
 export async function countsByRole(db: DbOrTx): Promise<Map<ApplicantRole, AdmissionsCounts>> {
   const { rows } = await db.execute<{ role: ApplicantRole } & Record<keyof AdmissionsCounts, number>>(sql`
@@ -42,8 +51,10 @@ export async function countsByRole(db: DbOrTx): Promise<Map<ApplicantRole, Admis
            count(*) filter (where a.status = 'accepted')::int as offers,
            count(*) filter (where a.status = 'accepted' and a.rsvp_status = 'accepted')::int as confirmed,
            count(*) filter (where a.status = 'accepted' and a.rsvp_status = 'declined')::int as declined,
-           count(*) filter (where a.status = 'accepted'
-                              and (a.rsvp_status is null or a.rsvp_status = 'maybe'))::int as awaiting,
+           count(*) filter (where a.status = 'accepted' and a.rsvp_status is null
+                              and ${expiredSql})::int as expired,
+           count(*) filter (where a.status = 'accepted' and (a.rsvp_status = 'maybe'
+                              or (a.rsvp_status is null and not ${expiredSql})))::int as awaiting,
            count(*) filter (where a.status = 'waitlisted'
                               and a.rsvp_status is distinct from 'declined')::int as waitlisted,
            count(*) filter (where a.status = 'accepted' and a.rsvp_status = 'accepted' and exists (
@@ -57,6 +68,7 @@ export async function countsByRole(db: DbOrTx): Promise<Map<ApplicantRole, Admis
       offers: Number(r.offers),
       confirmed: Number(r.confirmed),
       declined: Number(r.declined),
+      expired: Number(r.expired),
       awaiting: Number(r.awaiting),
       waitlisted: Number(r.waitlisted),
       checked_in: Number(r.checked_in),
@@ -91,7 +103,13 @@ export async function updateCapacitySettings(
 ): Promise<Admissions> {
   await db.transaction(async (tx) => {
     const before = capacitySettingsOf(await lockSettings(tx));
-    const after = capacitySettingsSchema.parse({ ...before, ...body });
+    // A role's fields merge over its current ones: a client that predates a field keeps it as is.
+    const after = capacitySettingsSchema.parse({
+      ...before,
+      ...body,
+      hacker: { ...before.hacker, ...body.hacker },
+      mentor: { ...before.mentor, ...body.mentor },
+    });
     await writeSettings(tx, { capacity: after });
     await audit(tx, actor, {
       action: 'capacity.settings.update',

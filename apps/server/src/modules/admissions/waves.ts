@@ -31,7 +31,7 @@ interface Waiting {
 }
 
 /** Waitlisted applicants of the role who may be promoted: not flagged, not asking to be removed. */
-function onWaitlist(role: ApplicantRole | SQL, flagged: boolean) {
+export function onWaitlist(role: ApplicantRole | SQL, flagged: boolean) {
   return sql`${applications.role} = ${role} and ${applications.status} = 'waitlisted'
     and ${applications.rsvpStatus} is distinct from 'declined'
     and ${applications.reviewFlagged} = ${flagged}`;

@@ -23,6 +23,7 @@ import {
   resumeRequired,
 } from '../../policies/applications';
 import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../policies/decisions';
+import { offerView } from '../../policies/offers';
 import { AppError, errors } from '../../errors';
 import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
@@ -45,6 +46,8 @@ const myApplicationColumns = {
   answers: applications.answers,
   resumeUploadId: applications.resumeUploadId,
   rsvpStatus: applications.rsvpStatus,
+  rsvpDueAt: applications.rsvpDueAt,
+  rsvpExpiredAt: applications.rsvpExpiredAt,
   preferredName: applications.preferredName,
   schoolName: applications.schoolName,
   pronoun: applications.pronoun,
@@ -73,11 +76,13 @@ function celebratedNow(
 export async function toMyApplication(
   db: DbOrTx,
   row: Pick<ApplicationRow, keyof typeof myApplicationColumns>,
-  settings?: ReleaseFlags,
+  settings?: ReleaseFlags & { rsvpDeadline: Date | null },
   loaded?: { resume: typeof uploads.$inferSelect | null },
+  now = new Date(),
 ): Promise<MyApplication> {
   const s = settings ?? (await readSettings(db));
   const released = decisionsReleased(s, row.role);
+
   const resume = loaded
     ? loaded.resume
     : row.resumeUploadId
@@ -97,6 +102,7 @@ export async function toMyApplication(
     resume: resume ? toUploadedFile(resume) : null,
     answers: row.answers as Record<string, unknown>,
     rsvp_status: released ? row.rsvpStatus : null,
+    ...(released ? { offer: offerView(row, s.rsvpDeadline, now) } : {}),
     rsvp_details:
       released && row.rsvpStatus === 'accepted'
         ? { preferred_name: row.preferredName, school_name: row.schoolName, pronoun: row.pronoun }
@@ -117,6 +123,7 @@ function prepareMyApplication(db: Db) {
       resume: uploads,
       hackerDecisionsReleased: settingsTable.hackerDecisionsReleased,
       mentorDecisionsReleased: settingsTable.mentorDecisionsReleased,
+      rsvpDeadline: settingsTable.rsvpDeadline,
     })
     .from(applications)
     .leftJoin(uploads, eq(uploads.id, applications.resumeUploadId))
@@ -137,6 +144,7 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
       : {
           hackerDecisionsReleased: row.hackerDecisionsReleased,
           mentorDecisionsReleased: row.mentorDecisionsReleased,
+          rsvpDeadline: row.rsvpDeadline,
         };
   return toMyApplication(db, row.application, flags, { resume: row.resume });
 }

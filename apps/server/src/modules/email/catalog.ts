@@ -27,6 +27,10 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, EmailTemplate> = {
     subject: 'Your {{event}} application',
     body: 'Hi {{name}},\n\nThank you for applying to {{event}}. We received far more applications than we have places, and we are sorry that we cannot offer you a spot this year.\n\nWe hope to see your application again next time.\n\nWarm regards,\nThe {{event}} team',
   },
+  offer_expired: {
+    subject: 'Your {{event}} offer has expired',
+    body: "Hi {{name}},\n\nWe had not heard from you by {{rsvp_deadline}}, the date to confirm your place at {{event}}, so your offer has expired and your place may go to someone on our waitlist.\n\nIf you think this is a mistake, reply to this e-mail or write to the organisers as soon as you can. Your dashboard shows where things stand:\n\n{{dashboard_link}}\n\nThe {{event}} team",
+  },
   rsvp_recorded: {
     subject: 'Your {{event}} RSVP is recorded',
     body: 'Hi {{name}},\n\nThank you: we recorded your RSVP for {{event}}. You can see it on your dashboard:\n\n{{dashboard_link}}\n\nIf you need to change it, reply to this e-mail or write to the organisers.\n\nThe {{event}} team',

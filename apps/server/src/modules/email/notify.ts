@@ -3,22 +3,23 @@ import type { EmailTemplateKey } from '@lanyard/shared/email';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { applications, emailOutbox } from '../../db/schema/index';
-import { readSettings } from '../../db/settings';
+import { capacitySettingsOf, readSettings } from '../../db/settings';
+import { newOfferDueAt, offerDueAt } from '../../policies/offers';
 import { releasedRoles } from '../../policies/decisions';
 import { loadTemplates, renderTemplate, templateValues } from './catalog';
 import { escapeHtml, type RenderedEmail } from './templates';
 
 type Recipient = { id: string; email: string; firstName: string; status: string; decidedAt?: Date | null };
 
-type Renderer = (key: EmailTemplateKey, firstName: string) => RenderedEmail;
+type Renderer = (key: EmailTemplateKey, firstName: string, deadline?: Date) => RenderedEmail;
 
 /** Renders a template for one recipient, exactly as it is queued (the release preview uses it too). */
 async function renderer(db: DbOrTx, config: AppConfig): Promise<Renderer> {
   const [templates, { rsvpDeadline: deadline }] = await Promise.all([loadTemplates(db), readSettings(db)]);
-  return (key, firstName) =>
+  return (key, firstName, own) =>
     renderTemplate(
       templates[key],
-      templateValues(config.event, config.publicUrl, firstName, deadline),
+      templateValues(config.event, config.publicUrl, firstName, own ?? deadline),
       config.event.brandColor,
     );
 }
@@ -35,6 +36,8 @@ async function queue(
   dedupeOf: (r: Recipient) => string,
   /** Text and HTML added after the template's own words (e.g. the check-in code). */
   extra?: { text: string; html: string },
+  /** The RSVP deadline a recipient's message names, where it is their offer's own. */
+  deadlineOf?: (r: Recipient) => Date | undefined,
 ): Promise<number> {
   if (!recipients.length) return 0;
   const render = await renderer(db, config);
@@ -42,7 +45,7 @@ async function queue(
   for (let i = 0; i < recipients.length; i += 1000) {
     const rows = recipients.slice(i, i + 1000).map((r) => {
       const key = keyOf(r);
-      const mail = render(key, r.firstName);
+      const mail = render(key, r.firstName, deadlineOf?.(r));
       return {
         toAddress: r.email,
         subject: mail.subject,
@@ -116,11 +119,18 @@ async function notQueuedYet(db: DbOrTx, due: DueDecision[]): Promise<DueDecision
   return due.filter((_, i) => !seen.has(keys[i]!));
 }
 
-async function markAnnounced(db: DbOrTx, due: DueDecision[]): Promise<void> {
+/**
+ * Marks the decisions announced. Being announced is when an offer reaches the applicant, so an
+ * acceptance gets its own RSVP deadline here (policies/offers), or none while offers do not expire.
+ */
+async function markAnnounced(db: DbOrTx, due: DueDecision[], offerDue: Date | null): Promise<void> {
   if (!due.length) return;
   await db
     .update(applications)
-    .set({ decisionNotifiedStatus: sql`${applications.status}` })
+    .set({
+      decisionNotifiedStatus: sql`${applications.status}`,
+      rsvpDueAt: sql`case when ${applications.status} = 'accepted' then ${offerDue}::timestamptz end`,
+    })
     .where(
       and(
         // One array parameter, however many applicants: an IN list stops at 65,535 parameters.
@@ -143,6 +153,12 @@ export async function announceDecisions(
   opts: { sendEmail: boolean } = { sendEmail: true },
 ): Promise<{ emailsQueued: number; announcedWithoutEmail: number }> {
   const due = await dueDecisions(db, where, { lock: true });
+  const settingsRow = await readSettings(db);
+  const offerDue = newOfferDueAt(
+    new Date(),
+    capacitySettingsOf(settingsRow).offer_days,
+    config.event.timeZone,
+  );
   let emailsQueued = 0;
   let announcedWithoutEmail = 0;
   if (opts.sendEmail) {
@@ -152,12 +168,16 @@ export async function announceDecisions(
       due,
       (r) => `decision_${r.status}` as EmailTemplateKey,
       decisionDedupeKey,
+      undefined,
+      // An acceptance names the offer's own deadline where it has one.
+      (r) =>
+        r.status === 'accepted' ? (offerDueAt(offerDue, settingsRow.rsvpDeadline) ?? undefined) : undefined,
     );
   } else {
     // Counted as the preview counts e-mails, so "N e-mails will be sent" and this agree.
     announcedWithoutEmail = (await notQueuedYet(db, due)).length;
   }
-  await markAnnounced(db, due);
+  await markAnnounced(db, due, offerDue);
   return { emailsQueued, announcedWithoutEmail };
 }
 
@@ -253,4 +273,30 @@ export async function queueRsvpRecorded(
         }
       : undefined,
   );
+}
+
+/**
+ * "Your offer has expired", naming the deadline that passed. Keyed by the application and that
+ * deadline: the expiry job never mails the same expiry twice, even when run again after a crash.
+ */
+export async function queueOfferExpired(
+  db: DbOrTx,
+  config: AppConfig,
+  expired: (Recipient & { dueAt: Date })[],
+): Promise<number> {
+  const byDue = new Map<number, (Recipient & { dueAt: Date })[]>();
+  for (const r of expired) byDue.set(r.dueAt.getTime(), [...(byDue.get(r.dueAt.getTime()) ?? []), r]);
+  let queued = 0;
+  for (const [due, group] of byDue) {
+    queued += await queue(
+      db,
+      config,
+      group,
+      () => 'offer_expired',
+      (r) => `offer-expired:${r.id}:${due}`,
+      undefined,
+      () => new Date(due),
+    );
+  }
+  return queued;
 }

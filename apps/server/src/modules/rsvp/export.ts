@@ -36,7 +36,7 @@ export function rsvpCsv(db: Db, where: SQL | undefined): AsyncIterable<string> {
         .orderBy(asc(applications.id))
         .limit(1000);
       if (!batch.length) return;
-      yield batch.map(toRsvpRow);
+      yield batch.map((r) => toRsvpRow(r));
       afterId = batch[batch.length - 1]!.id;
     }
   }

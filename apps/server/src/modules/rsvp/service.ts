@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   RSVP_CLOSED_MESSAGE,
   RSVP_DEADLINE_MESSAGE,
@@ -22,6 +22,8 @@ import { decisionsReleased } from '../../policies/decisions';
 import { queueRsvpRecorded } from '../email/notify';
 import { makeQrToken } from '../checkin/qr';
 import { answersRsvp, isConfirmedAttendee, mayWithdraw, VOIDED_RSVP } from '../../policies/rsvp';
+import { OFFER_EXPIRED_MESSAGE, offerExpired, offerView } from '../../policies/offers';
+import type { RsvpStatus } from '@lanyard/shared/constants';
 import { rsvpRecord } from '../../policies/rsvp-record';
 import type { adminRsvpBodySchema } from '@lanyard/shared/rsvp';
 
@@ -43,6 +45,9 @@ export async function submitRsvp(db: Db, config: AppConfig, userId: string, raw:
     if (!s.rsvpOpen) throw new AppError(403, 'rsvp_closed', RSVP_CLOSED_MESSAGE);
     if (s.rsvpDeadline && now.getTime() > s.rsvpDeadline.getTime()) {
       throw new AppError(403, 'rsvp_deadline_passed', RSVP_DEADLINE_MESSAGE);
+    }
+    if (offerExpired(row, s.rsvpDeadline, now)) {
+      throw new AppError(403, 'offer_expired', OFFER_EXPIRED_MESSAGE);
     }
     if (row.rsvpStatus !== null) {
       throw errors.conflict(
@@ -142,11 +147,16 @@ export function rsvpFilters(f: Partial<AdminRsvpFilters>): SQL | undefined {
   }
   if (f.role?.length) where.push(inArray(applications.role, f.role));
   if (f.rsvp_status?.length) {
-    const given = f.rsvp_status.filter((s) => s !== 'no_response') as ('accepted' | 'declined' | 'maybe')[];
+    const given = f.rsvp_status.filter((s) => s !== 'no_response' && s !== 'expired') as RsvpStatus[];
     where.push(
       or(
         given.length ? inArray(applications.rsvpStatus, given) : undefined,
-        f.rsvp_status.includes('no_response') ? isNull(applications.rsvpStatus) : undefined,
+        f.rsvp_status.includes('no_response')
+          ? and(isNull(applications.rsvpStatus), isNull(applications.rsvpExpiredAt))
+          : undefined,
+        f.rsvp_status.includes('expired')
+          ? and(isNull(applications.rsvpStatus), isNotNull(applications.rsvpExpiredAt))
+          : undefined,
       ),
     );
   }
@@ -178,19 +188,24 @@ export function rsvpFilters(f: Partial<AdminRsvpFilters>): SQL | undefined {
   return and(...where);
 }
 
-export function toRsvpRow(r: Row): RsvpRow {
+/**
+ * One row of the admin RSVP list. With the global deadline and the time, an offer past its own
+ * deadline reads "expired" even in the seconds before the expiry job marks it.
+ */
+export function toRsvpRow(r: Row, at?: { deadline: Date | null; now: Date }): RsvpRow {
   return {
     _id: r.id,
     name: `${r.firstName} ${r.lastName}`,
     email: r.email,
     role: r.role,
     ...rsvpRecord(r),
+    ...(at ? { offer: offerView(r, at.deadline, at.now) } : {}),
   };
 }
 
 export async function listRsvps(db: Db, f: AdminRsvpFilters) {
   const where = rsvpFilters(f);
-  const [rows, [stats]] = await Promise.all([
+  const [rows, [stats], s] = await Promise.all([
     db
       .select()
       .from(applications)
@@ -208,10 +223,12 @@ export async function listRsvps(db: Db, f: AdminRsvpFilters) {
       })
       .from(applications)
       .where(where),
+    readSettings(db),
   ]);
   const total = stats?.total ?? 0;
+  const at = { deadline: s.rsvpDeadline, now: new Date() };
   return {
-    applications: rows.map(toRsvpRow),
+    applications: rows.map((r) => toRsvpRow(r, at)),
     rsvp_stats: {
       total_rsvp: (stats?.accepted ?? 0) + (stats?.declined ?? 0) + (stats?.maybe ?? 0),
       accepted: stats?.accepted ?? 0,
@@ -245,6 +262,8 @@ export async function adminUpdateRsvp(
       .set({
         rsvpStatus: body.rsvp_status,
         rsvpAt: body.rsvp_status === null ? null : (row.rsvpAt ?? new Date()),
+        // An admin's answer, or clearing it, replaces an expiry (a cleared offer has the global deadline only).
+        ...(row.rsvpExpiredAt ? { rsvpDueAt: null, rsvpExpiredAt: null } : {}),
         preferredName: pick(body.preferred_name, row.preferredName),
         schoolName: pick(body.school_name, row.schoolName),
         pronoun: pick(body.pronoun, row.pronoun),

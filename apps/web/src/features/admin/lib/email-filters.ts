@@ -88,6 +88,7 @@ export const TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
   decision_waitlisted: 'Decision: waitlisted',
   decision_rejected: 'Decision: rejected',
   rsvp_recorded: 'RSVP recorded',
+  offer_expired: 'Offer expired',
 };
 
 const KIND_LABELS: Record<string, string> = {

@@ -22,6 +22,8 @@ describe('capacity draft', () => {
       mentor: { ...saved.mentor, yes_percent: 12.5 },
       min_answers: 0,
       show_waitlist_position: false,
+      offer_days: null,
+      promotion_paused: false,
     };
     expect(validateCapacity(draft)).toEqual({
       'hacker.places': 'Places cannot be negative',
