@@ -14,6 +14,7 @@ import { createBench } from './lib/measure.mjs';
 import { cleanup, runChild, startServer, stopChild } from './lib/proc.mjs';
 import { formatValue, machine, printTable, writeResults } from './lib/report.mjs';
 import * as adminLists from './scenarios/admin-lists.mjs';
+import * as announcements from './scenarios/announcements.mjs';
 import * as dashboard from './scenarios/dashboard.mjs';
 import * as deadlineRush from './scenarios/deadline-rush.mjs';
 import * as exportsScenario from './scenarios/exports.mjs';
@@ -28,6 +29,7 @@ const SCENARIOS = {
   'deadline-rush': deadlineRush,
   // After every scenario that reads statuses: it resets them all to submitted, then decides.
   review,
+  announcements,
   frontend,
 };
 

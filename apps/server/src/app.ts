@@ -23,6 +23,7 @@ import { reviewerAdminRoutes } from './modules/reviewers/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
+import { announcementRoutes } from './modules/announcements/routes';
 import { authRoutes } from './modules/auth/routes';
 import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
 import { CheckinLive } from './modules/checkin/live';
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(applicantWaitlistRoutes, { prefix: '/api/applications' });
   await app.register(adminRsvpRoutes, { prefix: '/api/admin' });
   await app.register(adminEmailRoutes, { prefix: '/api/admin' });
+  await app.register(announcementRoutes, { prefix: '/api/admin' });
   await app.register(emailTemplateRoutes, { prefix: '/api/settings' });
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });

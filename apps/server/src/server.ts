@@ -7,6 +7,7 @@ import { adminCount, upsertAdmin } from './modules/auth/service';
 import { pruneSessions } from './modules/auth/sessions';
 import { createLinkMailer } from './modules/auth/link-mail';
 import { createOutboxWorker } from './modules/email/worker';
+import { createAnnouncementWorker } from './modules/announcements/job';
 import { createAdmissionsWorker } from './modules/admissions/worker';
 import { pruneRateLimits } from './lib/rate-limit';
 import { sweepOrphans } from './modules/uploads/service';
@@ -51,6 +52,9 @@ async function main(): Promise<void> {
     links: createLinkMailer(config),
   });
   worker.start();
+  // Scheduled announcements are queued into the outbox when due; every instance runs it, each goes once.
+  const announcementJob = createAnnouncementWorker({ db, config, log: app.log });
+  announcementJob.start();
   const admissions = createAdmissionsWorker({ db, pool: runtime.database.pool, config, log: app.log });
   admissions.start();
   const housekeeping = setInterval(() => {
@@ -110,6 +114,8 @@ async function main(): Promise<void> {
       clearInterval(housekeeping);
       step = 'stopping the admissions jobs';
       await admissions.stop();
+      step = 'stopping the announcement job';
+      await announcementJob.stop();
       step = 'stopping the e-mail worker';
       await worker.stop();
       step = 'closing the database';

@@ -292,6 +292,8 @@ export const emailOutbox = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     // Set when a message must go out at most once (e.g. one decision e-mail per decision).
     dedupeKey: text('dedupe_key'),
+    // The announcement it belongs to (schema/announcements.ts), which counts its delivered and failed.
+    announcementId: uuid('announcement_id'),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -305,6 +307,9 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     // Deleting an account finds its link-bearing messages without reading the whole outbox.
     index('email_outbox_user_idx').on(t.userId),
+    index('email_outbox_announcement_idx')
+      .on(t.announcementId)
+      .where(sql`${t.announcementId} is not null`),
   ],
 );
 

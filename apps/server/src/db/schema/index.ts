@@ -2,3 +2,4 @@
 export * from './core';
 export * from './review';
 export * from './admissions';
+export * from './announcements';

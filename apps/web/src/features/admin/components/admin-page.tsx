@@ -13,6 +13,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { registeredUsersNote } from '../lib/labels';
 import { ApplicationSelectionProvider } from '../lib/selection';
 import { ADMIN_TABS, readAdminTab, writeAdminTab, type AdminTab } from '../lib/tabs';
+import { AnnouncementsTab } from './announcements/announcements-tab';
 import { ApplicationsTab } from './applications/applications-tab';
 import { BulkActionsTab } from './bulk/bulk-actions-tab';
 import { EmailsTab } from './emails/emails-tab';
@@ -32,6 +33,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   'bulk-actions': 'Bulk Actions',
   settings: 'Settings',
   emails: 'E-mails',
+  announcements: 'Announcements',
 };
 
 export function AdminPage() {
@@ -139,6 +141,9 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="emails">
             <EmailsTab />
+          </TabsContent>
+          <TabsContent value="announcements">
+            <AnnouncementsTab />
           </TabsContent>
         </Tabs>
       </main>

@@ -11,7 +11,7 @@ describe('admin tab in the URL', () => {
     expect(readAdminTab(new URLSearchParams('tab=reviewers'))).toBe('reviewers');
   });
 
-  it('lists the tabs in their fixed order, reviewers beside applications, the e-mails view last', () => {
+  it('lists the tabs in their fixed order, reviewers beside applications, e-mails then announcements last', () => {
     expect(ADMIN_TABS).toEqual([
       'users',
       'applications',
@@ -20,6 +20,7 @@ describe('admin tab in the URL', () => {
       'bulk-actions',
       'settings',
       'emails',
+      'announcements',
     ]);
   });
 

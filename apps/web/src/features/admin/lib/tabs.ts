@@ -1,7 +1,7 @@
 /**
  * The admin portal's tabs (users, applications, rsvp, bulk-actions, settings), with the reviewers'
- * progress beside the applications they review, then the e-mail outbox; kept in the URL as `?tab=`;
- * users is the default.
+ * progress beside the applications they review, then the e-mail outbox and the announcements sent
+ * through it; kept in the URL as `?tab=`; users is the default.
  */
 export const ADMIN_TABS = [
   'users',
@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'bulk-actions',
   'settings',
   'emails',
+  'announcements',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -18,6 +18,7 @@ import { answerSections } from '../../lib/application-answers';
 import { describeAuditEntry } from '../../lib/history';
 import { formatDate, formatDateTime, fullName, roleName, safeHttpUrl } from '../../lib/labels';
 import { ApplicantSummary, Fields, LinkOrText, Section, Text } from '../applicant-summary';
+import { ReceivedAnnouncements } from '../announcements/received-announcements';
 import { DetailNavBar } from './detail-nav-bar';
 import { ReviewsSection } from './reviews-section';
 
@@ -305,6 +306,10 @@ function DetailBody({ application: a, deciding, onDecide }: DetailBodyProps) {
             ))}
           </ol>
         )}
+      </Section>
+
+      <Section title="Announcements Received" id="detail-announcements">
+        <ReceivedAnnouncements applicationId={a._id} />
       </Section>
     </>
   );

@@ -14,6 +14,7 @@ import { applicationsQuery } from '../../lib/application-filters';
 import { formatCount } from '../../lib/labels';
 import { useApplicationSelection } from '../../lib/selection';
 import { useApplicationsQueryState } from '../../lib/use-applications-query-state';
+import { AnnounceButton } from '../announcements/announce-button';
 import { ApplicationDetailDialog } from './application-detail-dialog';
 import { ApplicationsFilterChips } from './applications-filter-chips';
 import { ApplicationsFilters } from './applications-filters';
@@ -93,6 +94,7 @@ export function ApplicationsTab() {
         exporting={exportCsv.isPending}
         onRefresh={() => void invalidateAfterApplicationChange(queryClient)}
         refreshing={list.isFetching}
+        announce={<AnnounceButton list="applications" total={data?.total} className="h-10 px-3" />}
       />
       <ApplicationsFilterChips filters={filters} onChange={changeFilters} onClear={clearFilters} />
       {filtersOpen ? <ApplicationsFilters id={filtersId} filters={filters} onChange={changeFilters} /> : null}

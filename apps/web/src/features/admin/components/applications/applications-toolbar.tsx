@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Download, RefreshCw, Search, SlidersHorizontal } from 'lucide-react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,8 @@ interface ApplicationsToolbarProps {
   exporting: boolean;
   onRefresh: () => void;
   refreshing: boolean;
+  /** "Announce to these N": an announcement to the list's current filter. */
+  announce?: ReactNode;
 }
 
 /** The title, the search, the "Filters" control and the list's own actions: one compact row. */
@@ -75,7 +77,8 @@ export function ApplicationsToolbar(props: ApplicationsToolbarProps) {
           ) : null}
         </Button>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        {props.announce}
         <Button variant="secondary" className="h-10 px-3" onClick={props.onExport} disabled={props.exporting}>
           {props.exporting ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
           Export CSV

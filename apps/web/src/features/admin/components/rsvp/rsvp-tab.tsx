@@ -17,6 +17,7 @@ import {
   writeRsvpParams,
   type RsvpFilters,
 } from '../../lib/rsvp-filters';
+import { AnnounceButton } from '../announcements/announce-button';
 import { DownloadStatus } from '../applications/download-status';
 import { RsvpDetailsDialog } from './rsvp-details-dialog';
 import { RsvpEditDialog } from './rsvp-edit-dialog';
@@ -88,6 +89,7 @@ export function RsvpTab() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <AnnounceButton list="rsvps" total={data?.total} />
           <Button variant="secondary" size="sm" onClick={onExport} disabled={exportCsv.isPending}>
             {exportCsv.isPending ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
             Export CSV
