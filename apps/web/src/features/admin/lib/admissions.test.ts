@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { shareOf } from '@lanyard/shared/capacity';
+import { DEFAULT_CAPACITY_SETTINGS, shareOf } from '@lanyard/shared/capacity';
 import {
+  anyAutoPromote,
   calculatorText,
   measuredText,
   parseOffers,
   placesFilled,
+  promotionState,
   suggestionText,
   usedShareText,
 } from './admissions';
@@ -64,5 +66,36 @@ describe('admissions words', () => {
     expect(placesFilled(250, 500)).toBe(50);
     expect(placesFilled(250, null)).toBeNull();
     expect(placesFilled(0, 0)).toBeNull();
+  });
+});
+
+describe('promotionState (automatic promotion, issue 17)', () => {
+  const role = { role: 'hacker' as const, places: 100, released: true };
+  const settings = (auto: boolean, paused = false) => ({
+    hacker: { ...DEFAULT_CAPACITY_SETTINGS.hacker, auto_promote: auto },
+    mentor: DEFAULT_CAPACITY_SETTINGS.mentor,
+    promotion_paused: paused,
+  });
+
+  it('Off, On, Paused', () => {
+    expect(promotionState(role, settings(false))).toEqual({ state: 'Off', note: null });
+    expect(promotionState(role, settings(true))).toEqual({ state: 'On', note: null });
+    expect(promotionState(role, settings(true, true)).state).toBe('Paused');
+    // Paused with nothing on is still off for this role.
+    expect(promotionState(role, settings(false, true)).state).toBe('Off');
+  });
+
+  it('on, but waiting for what the server needs before it promotes', () => {
+    expect(promotionState({ ...role, places: null }, settings(true)).note).toBe(
+      'Waits for the places to be set.',
+    );
+    expect(promotionState({ ...role, released: false }, settings(true)).note).toBe(
+      'Waits for hacker decisions to be released.',
+    );
+  });
+
+  it('anyAutoPromote', () => {
+    expect(anyAutoPromote(settings(false))).toBe(false);
+    expect(anyAutoPromote(settings(true))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import {
   CAPACITY_MAX_PLACES,
   attendeesFromOffers,
   type AdmissionsRole,
+  type CapacitySettings,
   type Share,
 } from '@lanyard/shared/capacity';
 import type { ApplicantRole } from '@lanyard/shared/constants';
@@ -81,4 +82,26 @@ export function calculatorText(offers: number, role: Pick<AdmissionsRole, 'atten
   const attendees = attendeesFromOffers(offers, role.attend.used_percent, role.yes.used_percent);
   const sent = plural(offers, 'more offer', 'more offers');
   return `If we send ${sent}, we expect about ${formatDecimal(attendees)} more ${attendees === 1 ? 'attendee' : 'attendees'}.`;
+}
+
+export type PromotionState = 'On' | 'Off' | 'Paused';
+
+/**
+ * Automatic promotion of one role, as the Admissions card shows it, and what it still waits for
+ * when it is on but cannot act yet (the server promotes only with places set and decisions out).
+ */
+export function promotionState(
+  role: Pick<AdmissionsRole, 'role' | 'places' | 'released'>,
+  settings: Pick<CapacitySettings, 'hacker' | 'mentor' | 'promotion_paused'>,
+): { state: PromotionState; note: string | null } {
+  if (!settings[role.role].auto_promote) return { state: 'Off', note: null };
+  if (settings.promotion_paused) return { state: 'Paused', note: 'Freed places stay empty until resumed.' };
+  if (role.places === null) return { state: 'On', note: 'Waits for the places to be set.' };
+  if (!role.released) return { state: 'On', note: `Waits for ${role.role} decisions to be released.` };
+  return { state: 'On', note: null };
+}
+
+/** Whether the pause button has anything to pause: some role promotes automatically. */
+export function anyAutoPromote(settings: Pick<CapacitySettings, 'hacker' | 'mentor'>): boolean {
+  return settings.hacker.auto_promote || settings.mentor.auto_promote;
 }

@@ -14,8 +14,11 @@ export type RsvpApplicationStatusFilter = (typeof RSVP_APPLICATION_STATUS_FILTER
 export const RSVP_ROLE_FILTERS = ['hacker', 'mentor'] as const;
 export type RsvpRoleFilter = (typeof RSVP_ROLE_FILTERS)[number];
 
-/** The answer itself; `no_response` finds those who have not answered (the server supports it). */
-export const RSVP_RESPONSE_FILTERS = ['accepted', 'declined', 'maybe', 'no_response'] as const;
+/**
+ * The answer itself; `no_response` finds those who have not answered (the server supports it), and
+ * `expired` the offers whose own deadline passed unanswered (they are not "no response").
+ */
+export const RSVP_RESPONSE_FILTERS = ['accepted', 'declined', 'maybe', 'no_response', 'expired'] as const;
 export type RsvpResponseFilter = (typeof RSVP_RESPONSE_FILTERS)[number];
 
 export type LiabilityFilter = (typeof LIABILITY_FILTERS)[number];
@@ -54,6 +57,7 @@ export const RSVP_RESPONSE_OPTIONS: Options<RsvpResponseFilter> = [
   { value: 'declined', label: 'Declined' },
   { value: 'maybe', label: 'Maybe' },
   { value: 'no_response', label: 'No Response' },
+  { value: 'expired', label: 'Expired' },
 ];
 export const LIABILITY_OPTIONS: Options<LiabilityFilter> = [
   { value: 'accepted', label: 'Accepted' },

@@ -71,6 +71,8 @@ export function DashboardPage() {
         applyPath: user.role === 'mentor' ? paths.mentorApply : paths.hackerApply,
         viewPath: paths.viewApplication,
         eventName: name,
+        // Offers that expire: the status must not claim an expired offer can still be answered.
+        offerExpired: application.data?.offer?.expired ?? false,
       });
 
   // The header's Refresh asks the server again for everything on the page.

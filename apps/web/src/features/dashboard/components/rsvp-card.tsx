@@ -1,5 +1,5 @@
-import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
-import { CalendarClock, CircleCheck, Clock, Mail } from 'lucide-react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { CalendarClock, Clock } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MyApplication } from '@lanyard/shared/application';
 import {
@@ -9,7 +9,6 @@ import {
   type RsvpSubmission,
 } from '@lanyard/shared/rsvp';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,7 +20,6 @@ import {
   confirmationCopy,
   formatDeadline,
   isAttending,
-  recordedLabel,
   rsvpCardState,
   rsvpChangeMailto,
   rsvpRefusal,
@@ -30,9 +28,12 @@ import {
   type RsvpApplicantStatus,
   type RsvpCardState,
 } from '../lib/rsvp-card';
+import { formatOfferDue, offerExpiredMailto, offerExpiredMessage } from '../lib/offer';
+import { OfferExpired } from './offer-expired';
 import { ReleaseSpot } from './release-spot';
 import { RsvpConfirmDialog } from './rsvp-confirm-dialog';
 import { RsvpForm, toSubmissionBody } from './rsvp-form';
+import { Recorded, type AttendanceSummary } from './rsvp-recorded';
 
 interface RsvpCardProps {
   application: MyApplication;
@@ -40,12 +41,6 @@ interface RsvpCardProps {
   accountEmail: string;
   /** Asks for the application again (after a refused answer that may be out of date). */
   onRefetchApplication: () => void;
-}
-
-/** What the applicant told us in this visit: the server keeps it, but does not send it back. */
-interface AttendanceSummary {
-  preferredName: string;
-  pronoun: string | null;
 }
 
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -76,13 +71,18 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
   const eventName = eventTitle(event);
   const settings = usePublicSettings();
   const submit = useSubmitRsvp();
+  const offer = application.offer;
   const now = useServerNow(
     settings.data?.server_time,
     settings.dataUpdatedAt,
-    settings.data?.rsvp_deadline ?? null,
+    // An offer's own deadline is never later than the global one: the page turns at the first.
+    offer?.due_at ?? settings.data?.rsvp_deadline ?? null,
   );
   // A refusal from the server (closed, deadline) stands until the settings have been asked again.
   const [refusal, setRefusal] = useState<{ kind: 'closed' | 'deadline_passed'; at: number } | null>(null);
+  // The server refused a late answer: its words, standing until the application changes (the
+  // expiry job marks it, or an organiser extends the deadline and the offer is open again).
+  const [expiredRefusal, setExpiredRefusal] = useState<{ message: string; at: string } | null>(null);
   const [answer, setAnswer] = useState<{ status: RsvpApplicantStatus; values: RsvpSubmission } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [summary, setSummary] = useState<AttendanceSummary | null>(null);
@@ -95,11 +95,20 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
     status: application.status,
     released: application.decisions_released,
     rsvpStatus: application.rsvp_status,
+    offer,
     settings: settings.data,
     now,
   });
   if (state.kind === 'form' && refusal && refusal.at === settings.dataUpdatedAt)
     state = { kind: refusal.kind };
+  if (expiredRefusal?.at === application.updated_at && state.kind !== 'recorded' && state.kind !== 'hidden')
+    state = { kind: 'expired', dueAt: offer?.due_at ?? null };
+  const expiredHere = state.kind === 'expired' && !offer?.expired;
+  // Expired on this page's clock before the server said so: ask again, so the status card agrees.
+  useEffect(() => {
+    if (expiredHere) onRefetchApplication();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expiredHere]);
   if (state.kind === 'hidden') return null;
   const formStatus: RsvpApplicantStatus = state.kind === 'form' ? state.status : 'accepted';
 
@@ -116,7 +125,12 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
       },
       onError: (err) => {
         const refused = rsvpRefusal(err);
-        if (refused) {
+        if (refused === 'offer_expired') {
+          // The deadline passed while the form was open: the server's words, and the fresh application.
+          setExpiredRefusal({ message: isApiError(err) ? err.message : '', at: application.updated_at });
+          focusAfterClose.current = true;
+          onRefetchApplication();
+        } else if (refused) {
           setRefusal({ kind: refused, at: settings.dataUpdatedAt });
           focusAfterClose.current = true;
           void settings.refetch();
@@ -138,7 +152,19 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
   const deadline = settings.data?.rsvp_deadline
     ? formatDeadline(settings.data.rsvp_deadline, event.timeZone)
     : null;
-  const deadlineLine = deadline ? (
+  const ownDue = state.kind === 'form' && state.dueAt ? formatOfferDue(state.dueAt, event.timeZone) : null;
+  // The applicant's own deadline replaces the global one: it is never later, and one date is clearer.
+  const deadlineLine = ownDue ? (
+    <p className="flex items-center gap-2 text-slate-900" data-testid="rsvp-confirm-by">
+      <CalendarClock aria-hidden="true" className="size-5 shrink-0 text-brand-ink" />
+      <span>
+        <time className="font-semibold" dateTime={state.kind === 'form' ? state.dueAt : undefined}>
+          Confirm by {ownDue.text}
+        </time>
+        {ownDue.zone ? <span className="text-sm text-slate-600"> {ownDue.zone}</span> : null}
+      </span>
+    </p>
+  ) : deadline ? (
     <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="rsvp-deadline">
       <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       <span>
@@ -186,6 +212,14 @@ export function RsvpCard({ application, accountEmail, onRefetchApplication }: Rs
                   />
                 ) : null
               }
+            />
+          ) : null}
+
+          {state.kind === 'expired' ? (
+            <OfferExpired
+              message={expiredRefusal?.message || offerExpiredMessage(state.dueAt, event.timeZone)}
+              contactEmail={event.contactEmail}
+              mailto={offerExpiredMailto(event.contactEmail, accountEmail)}
             />
           ) : null}
 
@@ -287,86 +321,4 @@ function schoolOf(application: MyApplication): string {
   if (typeof university === 'string' && university.trim()) return university.trim();
   if (typeof affiliation === 'string' && affiliation.trim()) return affiliation.trim();
   return '';
-}
-
-function Recorded({
-  status,
-  rsvp,
-  eventName,
-  summary,
-  mailto,
-  contactEmail,
-  releasedNow,
-  release,
-}: {
-  status: RsvpApplicantStatus;
-  rsvp: 'accepted' | 'declined' | 'maybe';
-  eventName: string;
-  summary: AttendanceSummary | null;
-  mailto: string;
-  contactEmail: string;
-  releasedNow: boolean;
-  /** "I can no longer attend", for a confirmed attendee. */
-  release: ReactNode;
-}) {
-  const label = recordedLabel(status, rsvp);
-  const tone =
-    rsvp === 'declined' ? 'gray' : rsvp === 'maybe' ? 'yellow' : status === 'waitlisted' ? 'orange' : 'green';
-  let message: ReactNode;
-  if (rsvp === 'declined' && releasedNow) {
-    message = `Thank you for letting us know. You've released your spot at ${eventName}, so someone on the waitlist can take it.`;
-  } else if (rsvp === 'declined') {
-    message =
-      status === 'waitlisted'
-        ? `Thank you for letting us know. You've been removed from the waitlist for ${eventName}.`
-        : `Thank you for letting us know. You've declined your spot at ${eventName}; we hope to see you at a future event.`;
-  } else if (rsvp === 'maybe') {
-    message = 'Your RSVP is recorded as maybe. Please let the organizers know once you have decided.';
-  } else if (status === 'waitlisted') {
-    message = "Thank you! You're staying on the waitlist, and we'll e-mail you if a spot opens up.";
-  } else {
-    message = `Thank you for confirming! We can't wait to see you at ${eventName}.`;
-  }
-  return (
-    <div className="flex flex-col gap-4" role="status">
-      <div className="flex flex-col items-start gap-3">
-        <Badge tone={tone} className="gap-1.5 px-3 py-1 text-sm" data-testid="rsvp-status">
-          {rsvp === 'accepted' ? <CircleCheck aria-hidden="true" className="size-4" /> : null}
-          {label}
-        </Badge>
-        <p className="leading-relaxed text-slate-700" data-testid="rsvp-message">
-          {message}
-        </p>
-      </div>
-      {summary && rsvp === 'accepted' && status === 'accepted' ? (
-        <dl
-          className="grid gap-x-6 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[auto_1fr]"
-          data-testid="rsvp-summary"
-        >
-          <dt className="font-medium text-slate-600">Preferred name</dt>
-          <dd className="break-words text-slate-900">{summary.preferredName}</dd>
-          <dt className="font-medium text-slate-600">Pronoun</dt>
-          <dd className="break-words text-slate-900">{summary.pronoun ?? 'Not given'}</dd>
-        </dl>
-      ) : null}
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
-        {release}
-        <p>
-          {release
-            ? 'Need to change your details? E-mail the organizers at '
-            : "Need to change your RSVP? Changes can't be made in the portal: e-mail the organizers at "}
-          <span className="font-medium break-all">{contactEmail}</span>.
-        </p>
-        <p className="text-slate-600">
-          Declining a spot or leaving the waitlist cannot be undone in the portal.
-        </p>
-        <Button asChild variant="secondary" size="sm" className="self-start">
-          <a href={mailto}>
-            <Mail aria-hidden="true" />
-            Request an RSVP change
-          </a>
-        </Button>
-      </div>
-    </div>
-  );
 }

@@ -120,3 +120,34 @@ describe('decisions released for the role', () => {
     expect(decisionsReleasedFor({ role: 'hacker', application: undefined, settings: undefined })).toBe(false);
   });
 });
+
+describe('an expired offer (issue 17)', () => {
+  it('reads "Expired", grey, and never invites an RSVP', () => {
+    const v = applicationStatusView({ ...base, status: 'accepted', released: true, offerExpired: true });
+    expect([v.label, v.tone]).toEqual(['Expired', 'gray']);
+    expect(v.message).toContain('has expired');
+    expect(v.message).not.toContain("can't wait to see you");
+    expect(v.action).toEqual({ label: 'View Application', to: '/view-application' });
+  });
+
+  it('only an accepted applicant\'s offer expires; before release it is still "Under Review"', () => {
+    const w = applicationStatusView({ ...base, status: 'waitlisted', released: true, offerExpired: true });
+    expect(w.label).toBe('Waitlisted');
+    const hidden = applicationStatusView({
+      ...base,
+      status: 'accepted',
+      released: false,
+      offerExpired: true,
+    });
+    expect(hidden.label).toBe('Under Review');
+  });
+
+  it('is not celebrated', () => {
+    const app = { status: 'accepted', rsvp_status: null, celebrated: false } as const;
+    expect(shouldCelebrate(app, true)).toBe(true);
+    expect(shouldCelebrate({ ...app, offer: { due_at: null, expired: true } }, true)).toBe(false);
+    expect(shouldCelebrate({ ...app, offer: { due_at: '2025-08-16T03:59:59Z', expired: false } }, true)).toBe(
+      true,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { MyApplication } from '@lanyard/shared/application';
 import type { BadgeProps } from '@/components/ui/badge';
+import { offerExpiredStatusMessage } from './offer';
 
 /** Statuses after a submit: the card shows a decision (or "Under Review") and the page polls. */
 const SUBMITTED_STATUSES = ['submitted', 'accepted', 'rejected', 'waitlisted'] as const;
@@ -26,6 +27,8 @@ export interface StatusInput {
   applyPath: string;
   viewPath: string;
   eventName: string;
+  /** An accepted applicant's offer expired unanswered (offers that expire): they can no longer RSVP. */
+  offerExpired?: boolean;
 }
 
 export const UNDER_REVIEW_MESSAGE =
@@ -50,6 +53,7 @@ export function applicationStatusView({
   applyPath,
   viewPath,
   eventName,
+  offerExpired = false,
 }: StatusInput): StatusView {
   const view: StatusAction = { label: 'View Application', to: viewPath };
   if (isSubmittedStatus(status) && !released) {
@@ -79,6 +83,14 @@ export function applicationStatusView({
         action: view,
       };
     case 'accepted':
+      if (offerExpired) {
+        return {
+          label: 'Expired',
+          tone: 'gray',
+          message: offerExpiredStatusMessage(eventName),
+          action: view,
+        };
+      }
       return {
         label: 'Accepted',
         tone: 'green',
@@ -132,7 +144,7 @@ export function decisionsReleasedFor({ role, application, settings }: ReleaseSou
  * check-in code is what the page is for, and the overlay would hide it at the door.
  */
 export function shouldCelebrate(
-  application: Pick<MyApplication, 'status' | 'rsvp_status' | 'celebrated'> | null | undefined,
+  application: Pick<MyApplication, 'status' | 'rsvp_status' | 'celebrated' | 'offer'> | null | undefined,
   released: boolean,
 ): boolean {
   return (
@@ -140,6 +152,8 @@ export function shouldCelebrate(
     released &&
     application.status === 'accepted' &&
     !application.celebrated &&
+    // An offer that expired is nothing to celebrate any more.
+    !application.offer?.expired &&
     application.rsvp_status !== 'declined' &&
     application.rsvp_status !== 'accepted'
   );

@@ -96,6 +96,57 @@ describe('rsvpCardState', () => {
   });
 });
 
+describe('rsvpCardState with offers that expire (issue 17)', () => {
+  const due = '2025-08-16T03:59:59Z';
+  const open = (over: Partial<RsvpCardInput> = {}) =>
+    rsvpCardState(input({ offer: { due_at: due, expired: false }, ...over }));
+
+  it('an open offer with its own deadline: the form, carrying that deadline', () => {
+    expect(open()).toEqual({ kind: 'form', status: 'accepted', dueAt: due });
+  });
+
+  it('without an offer, or one without a deadline of its own, exactly as before', () => {
+    expect(rsvpCardState(input({}))).toEqual({ kind: 'form', status: 'accepted' });
+    expect(rsvpCardState(input({ offer: { due_at: null, expired: false } }))).toEqual({
+      kind: 'form',
+      status: 'accepted',
+    });
+  });
+
+  it('expired on the server: no form, even while RSVPs are open or the settings are loading', () => {
+    const expired = { due_at: due, expired: true };
+    expect(rsvpCardState(input({ offer: expired }))).toEqual({ kind: 'expired', dueAt: due });
+    expect(rsvpCardState(input({ offer: expired, settings: undefined }))).toEqual({
+      kind: 'expired',
+      dueAt: due,
+    });
+    expect(
+      rsvpCardState(input({ offer: expired, settings: { rsvp_open: false, rsvp_deadline: null } })),
+    ).toEqual({ kind: 'expired', dueAt: due });
+  });
+
+  it('the deadline passing while the page is open expires it at once (in time at its exact second)', () => {
+    expect(open({ now: Date.parse(due) })).toEqual({ kind: 'form', status: 'accepted', dueAt: due });
+    expect(open({ now: Date.parse(due) + 1 })).toEqual({ kind: 'expired', dueAt: due });
+  });
+
+  it('an answer on file wins, and a waitlisted applicant has no offer to expire', () => {
+    expect(open({ rsvpStatus: 'declined' })).toEqual({
+      kind: 'recorded',
+      status: 'accepted',
+      rsvp: 'declined',
+    });
+    expect(rsvpCardState(input({ status: 'waitlisted', offer: { due_at: due, expired: true } }))).toEqual({
+      kind: 'form',
+      status: 'waitlisted',
+    });
+  });
+
+  it('before release: hidden, offer or not', () => {
+    expect(open({ released: false })).toEqual({ kind: 'hidden' });
+  });
+});
+
 describe('isDeadlinePassed', () => {
   it('no deadline or an unreadable one never passes', () => {
     expect(isDeadlinePassed(null, NOW)).toBe(false);
@@ -153,6 +204,16 @@ describe('isAttending', () => {
 });
 
 describe('rsvpRefusal', () => {
+  it('a 403 offer_expired (the deadline passed while the form was open), by its code', () => {
+    const err = new ApiError(
+      403,
+      'Your offer has expired: the deadline to confirm your place has passed. Please e-mail the organizers.',
+      'offer_expired',
+    );
+    expect(rsvpRefusal(err)).toBe('offer_expired');
+    expect(rsvpRefusal(new ApiError(409, 'x', 'offer_expired'))).toBeNull();
+  });
+
   it('a 403 saying RSVPs are closed', () => {
     const err = new ApiError(403, 'RSVPs are currently closed. Please check back later.', 'rsvp_closed');
     expect(rsvpRefusal(err)).toBe('closed');

@@ -1,5 +1,7 @@
+import type { OfferState } from '@lanyard/shared/capacity';
 import type { RsvpStatus } from '@lanyard/shared/constants';
 import { isApiError } from '@/lib/api-client';
+import { isOfferExpired } from './offer';
 
 const RSVP_STATUSES = ['accepted', 'waitlisted'] as const;
 
@@ -27,12 +29,17 @@ export type RsvpCardState =
   | { kind: 'unknown' }
   | { kind: 'closed' }
   | { kind: 'deadline_passed' }
-  | { kind: 'form'; status: RsvpApplicantStatus };
+  /** Offers that expire: the applicant's own deadline passed unanswered; they can no longer RSVP. */
+  | { kind: 'expired'; dueAt: string | null }
+  /** `dueAt`: the applicant's own deadline ("Confirm by …"), when their offer has one. */
+  | { kind: 'form'; status: RsvpApplicantStatus; dueAt?: string };
 
 export interface RsvpCardInput {
   status: string;
   released: boolean;
   rsvpStatus: RsvpStatus | null;
+  /** The application's `offer`: present only while offers expire (absent, everything is as before). */
+  offer?: OfferState;
   /** GET /api/settings/public; undefined until it has loaded. */
   settings: { rsvp_open: boolean; rsvp_deadline: string | null } | undefined;
   /** The current time (ms), ideally on the server's clock. */
@@ -44,14 +51,26 @@ export interface RsvpCardInput {
  * thank-you state (even once RSVPs close); otherwise the form shows only while RSVPs are open and
  * the deadline has not passed (a deadline is still open at its exact moment, as on the server).
  */
-export function rsvpCardState({ status, released, rsvpStatus, settings, now }: RsvpCardInput): RsvpCardState {
+export function rsvpCardState({
+  status,
+  released,
+  rsvpStatus,
+  offer,
+  settings,
+  now,
+}: RsvpCardInput): RsvpCardState {
   if (!shouldShowRsvpCard(status, released)) return { kind: 'hidden' };
   const applicantStatus = status as RsvpApplicantStatus;
   if (rsvpStatus) return { kind: 'recorded', status: applicantStatus, rsvp: rsvpStatus };
+  // An expired offer is final whatever the RSVP window says, and needs no settings to be known.
+  const ownOffer = applicantStatus === 'accepted' ? offer : undefined;
+  if (ownOffer && isOfferExpired(ownOffer, now)) return { kind: 'expired', dueAt: ownOffer.due_at };
   if (!settings) return { kind: 'unknown' };
   if (!settings.rsvp_open) return { kind: 'closed' };
   if (isDeadlinePassed(settings.rsvp_deadline, now)) return { kind: 'deadline_passed' };
-  return { kind: 'form', status: applicantStatus };
+  return ownOffer?.due_at
+    ? { kind: 'form', status: applicantStatus, dueAt: ownOffer.due_at }
+    : { kind: 'form', status: applicantStatus };
 }
 
 export function isDeadlinePassed(deadline: string | null, now: number): boolean {
@@ -168,10 +187,12 @@ export function isAttending(status: RsvpApplicantStatus, response: RsvpResponse 
 
 /**
  * A 403 whose message says RSVPs are closed or the deadline has passed shows that message
- * instead of the form; anything else is a failed submission.
+ * instead of the form; so does an offer that expired while the form was open (by its code);
+ * anything else is a failed submission.
  */
-export function rsvpRefusal(err: unknown): 'closed' | 'deadline_passed' | null {
+export function rsvpRefusal(err: unknown): 'closed' | 'deadline_passed' | 'offer_expired' | null {
   if (!isApiError(err) || err.status !== 403) return null;
+  if (err.code === 'offer_expired') return 'offer_expired';
   if (err.message.includes('RSVPs are currently closed')) return 'closed';
   if (err.message.includes('RSVP deadline has passed')) return 'deadline_passed';
   return null;

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdmissions } from '../../api/admissions-get';
+import { AdmissionsExtend } from './admissions-extend';
+import { AdmissionsPromotion } from './admissions-promotion';
 import { AdmissionsRoleBlock } from './admissions-role';
 
 export const LOAD_ADMISSIONS_ERROR = 'Failed to load the admissions.';
@@ -45,10 +47,14 @@ export function AdmissionsCard() {
         ) : admissions.data.roles.length === 0 ? (
           <p className="py-4 text-sm text-slate-600">Nothing to show yet.</p>
         ) : (
-          <div className="grid gap-4 md:grid-cols-2">
-            {admissions.data.roles.map((role) => (
-              <AdmissionsRoleBlock key={role.role} role={role} />
-            ))}
+          <div className="flex flex-col gap-4">
+            <AdmissionsPromotion settings={admissions.data.settings} />
+            <div className="grid gap-4 md:grid-cols-2">
+              {admissions.data.roles.map((role) => (
+                <AdmissionsRoleBlock key={role.role} role={role} settings={admissions.data.settings} />
+              ))}
+            </div>
+            <AdmissionsExtend offersExpire={admissions.data.settings.offer_days !== null} />
           </div>
         )}
       </CardContent>

@@ -1,9 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import type { AdmissionsCounts, AdmissionsRole } from '@lanyard/shared/capacity';
+import type { AdmissionsCounts, AdmissionsRole, CapacitySettings } from '@lanyard/shared/capacity';
+import { Badge } from '@/components/ui/badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { cn } from '@/lib/utils';
-import { formatDecimal, placesFilled, ROLE_PLURAL, usedShareText } from '../../lib/admissions';
+import {
+  formatDecimal,
+  placesFilled,
+  promotionState,
+  ROLE_PLURAL,
+  usedShareText,
+} from '../../lib/admissions';
 import { formatCount } from '../../lib/labels';
 import { writeAdminTab } from '../../lib/tabs';
 import { CAPACITY_SECTION_ID } from '../settings/capacity-card';
@@ -14,6 +21,8 @@ const COUNTS: { key: keyof AdmissionsCounts; label: string }[] = [
   { key: 'offers', label: 'Offers made' },
   { key: 'confirmed', label: 'Confirmed' },
   { key: 'declined', label: 'Declined' },
+  // Offers whose own deadline passed unanswered: not awaiting, and their places are free again.
+  { key: 'expired', label: 'Expired' },
   { key: 'awaiting', label: 'Awaiting an answer' },
   { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'checked_in', label: 'Checked in' },
@@ -36,11 +45,18 @@ function SetPlacesLink() {
 }
 
 /** One role's admissions: its places, the counts, attendance to expect, and the offers calculator. */
-export function AdmissionsRoleBlock({ role }: { role: AdmissionsRole }) {
+export function AdmissionsRoleBlock({
+  role,
+  settings,
+}: {
+  role: AdmissionsRole;
+  settings: CapacitySettings;
+}) {
   const { title, lower } = ROLE_PLURAL[role.role];
   const id = `admissions-${role.role}`;
   const filled = placesFilled(role.expected_attendance, role.places);
   const over = filled !== null && filled > 100;
+  const promotion = promotionState(role, settings);
 
   return (
     <section
@@ -123,6 +139,17 @@ export function AdmissionsRoleBlock({ role }: { role: AdmissionsRole }) {
           No {lower} have been accepted yet: the projection starts with the first offers.
         </p>
       ) : null}
+
+      <p
+        className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700"
+        data-testid={`${id}-promotion`}
+      >
+        Automatic promotion:{' '}
+        <Badge tone={promotion.state === 'On' ? 'green' : promotion.state === 'Paused' ? 'yellow' : 'gray'}>
+          {promotion.state}
+        </Badge>
+        {promotion.note ? <span className="text-xs text-slate-600">{promotion.note}</span> : null}
+      </p>
 
       <AdmissionsCalculator role={role} />
       <AdmissionsWave role={role} />

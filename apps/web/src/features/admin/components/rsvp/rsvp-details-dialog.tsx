@@ -2,6 +2,7 @@ import type { RsvpRow } from '@lanyard/shared/rsvp';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, roleName } from '../../lib/labels';
 import { NO_RESPONSE } from '../../lib/rsvp-labels';
+import { rsvpCell } from '../../lib/offers';
 import { ApplicantSummary } from '../applicant-summary';
 
 interface RsvpDetailsDialogProps {
@@ -21,6 +22,11 @@ export function RsvpDetailsDialog({ row, onClose }: RsvpDetailsDialogProps) {
 }
 
 function DetailsBody({ row }: { row: RsvpRow }) {
+  const cell = rsvpCell(row);
+  // Offers that expire: where the offer stands, beside when they answered.
+  const offer: [string, string][] = row.offer
+    ? [['Offer', cell.note ? `${row.offer.expired ? 'Expired' : 'Open'} · ${cell.note}` : cell.label]]
+    : [];
   return (
     <>
       <DialogHeader>
@@ -32,7 +38,7 @@ function DetailsBody({ row }: { row: RsvpRow }) {
       <ApplicantSummary
         idPrefix="rsvp-details"
         data={row}
-        extra={[['Responded At', row.rsvp_at ? formatDateTime(row.rsvp_at) : NO_RESPONSE]]}
+        extra={[['Responded At', row.rsvp_at ? formatDateTime(row.rsvp_at) : NO_RESPONSE], ...offer]}
       />
     </>
   );

@@ -21,6 +21,7 @@ import { AnnounceButton } from '../announcements/announce-button';
 import { DownloadStatus } from '../applications/download-status';
 import { RsvpDetailsDialog } from './rsvp-details-dialog';
 import { RsvpEditDialog } from './rsvp-edit-dialog';
+import { ExtendOfferDialog } from './extend-offer-dialog';
 import { RsvpFiltersCard } from './rsvp-filters-card';
 import { RsvpStatsCard } from './rsvp-stats-card';
 import { RsvpTable } from './rsvp-table';
@@ -38,6 +39,7 @@ export function RsvpTab() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<RsvpRow | null>(null);
   const [viewing, setViewing] = useState<RsvpRow | null>(null);
+  const [extending, setExtending] = useState<RsvpRow | null>(null);
   const [csvProgress, setCsvProgress] = useState<DownloadProgress | null>(null);
   const exportCsv = useExportRsvpCsv();
 
@@ -129,6 +131,7 @@ export function RsvpTab() {
         loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
         onModify={setEditing}
         onView={setViewing}
+        onExtend={setExtending}
         emptyMessage={list.isError ? LOAD_RSVP_ERROR : undefined}
       />
 
@@ -143,6 +146,7 @@ export function RsvpTab() {
 
       <RsvpEditDialog row={editing} onClose={() => setEditing(null)} />
       <RsvpDetailsDialog row={viewing} onClose={() => setViewing(null)} />
+      <ExtendOfferDialog row={extending} onClose={() => setExtending(null)} />
     </section>
   );
 }

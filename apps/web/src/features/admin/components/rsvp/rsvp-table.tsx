@@ -1,17 +1,16 @@
-import { Eye, Pencil } from 'lucide-react';
+import { CalendarClock, Eye, Pencil } from 'lucide-react';
 import type { RsvpRow } from '@lanyard/shared/rsvp';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { roleName } from '../../lib/labels';
+import { canExtendOffer, rsvpCell } from '../../lib/offers';
 import {
   liabilityLabel,
   liabilityTone,
   photoPermissionLabel,
   photoPermissionTone,
-  rsvpStatusLabel,
-  rsvpStatusTone,
 } from '../../lib/rsvp-labels';
 import { StatusBadge } from '../applications/status-badge';
 
@@ -20,6 +19,8 @@ interface RsvpTableProps {
   loading: boolean;
   onModify: (row: RsvpRow) => void;
   onView: (row: RsvpRow) => void;
+  /** Extend deadline: offered for an offer with its own deadline, or an expired one. */
+  onExtend: (row: RsvpRow) => void;
   /** Shown in place of rows when there are none and nothing is loading. */
   emptyMessage?: string;
 }
@@ -43,6 +44,7 @@ export function RsvpTable({
   loading,
   onModify,
   onView,
+  onExtend,
   emptyMessage = 'No RSVPs found.',
 }: RsvpTableProps) {
   return (
@@ -87,9 +89,7 @@ export function RsvpTable({
                 <StatusBadge status={row.status} />
               </Td>
               <Td>
-                <Badge tone={rsvpStatusTone(row.rsvp_status)}>
-                  {rsvpStatusLabel(row.rsvp_status, row.status)}
-                </Badge>
+                <RsvpCellView row={row} />
               </Td>
               <Td>
                 <Badge tone={liabilityTone(row.liability_waiver_accepted)}>
@@ -101,6 +101,16 @@ export function RsvpTable({
               </Td>
               <Td className={`${STICKY} bg-white group-hover:bg-slate-50`}>
                 <div className="flex justify-end gap-1.5">
+                  {canExtendOffer(row) ? (
+                    <Button variant="secondary" size="sm" onClick={() => onExtend(row)}>
+                      <CalendarClock aria-hidden="true" />
+                      Extend
+                      <span className="sr-only">
+                        {' '}
+                        deadline of <bdi>{row.name}</bdi>
+                      </span>
+                    </Button>
+                  ) : null}
                   <Button variant="secondary" size="sm" onClick={() => onModify(row)}>
                     <Pencil aria-hidden="true" />
                     Modify
@@ -124,5 +134,20 @@ export function RsvpTable({
         )}
       </TBody>
     </Table>
+  );
+}
+
+/** The answer, or "Expired"; an offer with its own deadline says when it is (or was) due. */
+function RsvpCellView({ row }: { row: RsvpRow }) {
+  const cell = rsvpCell(row);
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone={cell.tone}>{cell.label}</Badge>
+      {cell.note ? (
+        <span className="text-xs whitespace-nowrap text-slate-600" data-testid="rsvp-due">
+          {cell.note}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -7,6 +7,7 @@ import {
   type Admissions,
   type AdmissionsCounts,
   type CapacitySettings,
+  type UpdateCapacitySettingsBody,
 } from '@lanyard/shared/capacity';
 import { renderWithProviders } from '@/testing';
 import { AdmissionsCard } from '../bulk/admissions-card';
@@ -63,10 +64,17 @@ function serve(put: (body: CapacitySettings) => Response, withAdmissions = false
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'PUT' && String(input) === '/api/admin/admissions/settings') {
-        const body = JSON.parse(String(init.body)) as Partial<CapacitySettings>;
+        const body = JSON.parse(String(init.body)) as UpdateCapacitySettingsBody;
         puts.push(body);
-        const answer = put({ ...current, ...body });
-        if (answer.ok) current = { ...current, ...body };
+        // As the server does: a role's fields merge over the stored ones.
+        const next: CapacitySettings = {
+          ...current,
+          ...body,
+          hacker: { ...current.hacker, ...body.hacker },
+          mentor: { ...current.mentor, ...body.mentor },
+        };
+        const answer = put(next);
+        if (answer.ok) current = next;
         return Promise.resolve(answer);
       }
       if (String(input) === '/api/admin/admissions') {
@@ -129,14 +137,14 @@ describe('Settings: Capacity', () => {
     const before = gets();
 
     fireEvent.change(field('Mentors', 'Places'), { target: { value: '40' } });
-    fireEvent.click(within(screen.getByRole('group', { name: 'Mentors' })).getByRole('switch'));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Mentors' })).getByRole('switch', {
+        name: "Use this event's measured shares once there are enough answers",
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save Capacity' }));
 
-    await waitFor(() =>
-      expect(puts).toEqual([
-        { mentor: { places: 40, attend_percent: 85, yes_percent: 60, use_measured: true } },
-      ]),
-    );
+    await waitFor(() => expect(puts).toEqual([{ mentor: { places: 40, use_measured: true } }]));
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Capacity Saved', expect.anything()));
     expect(await screen.findByText('All changes saved.')).toBeTruthy();
     await waitFor(() =>
@@ -144,6 +152,34 @@ describe('Settings: Capacity', () => {
     );
     // Read again after the save, for counts that moved meanwhile.
     await waitFor(() => expect(gets()).toBeGreaterThan(before));
+  });
+
+  it('offers that expire after D days, and automatic promotion per role (issue 17)', async () => {
+    const { puts } = serve((s) => Response.json(admissions(s)));
+    await screen.findByRole('form', { name: 'Capacity settings' });
+    const days = screen.getByLabelText(/^Offers expire after/) as HTMLInputElement;
+    expect(days.value).toBe('');
+    expect(screen.getByText(/Empty: offers never expire/)).toBeTruthy();
+    fireEvent.change(days, { target: { value: '7' } });
+    const promote = within(screen.getByRole('group', { name: 'Hackers' })).getByRole('switch', {
+      name: 'Promote from the waitlist automatically',
+    });
+    expect(promote.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(promote);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Capacity' }));
+    await waitFor(() => expect(puts).toEqual([{ hacker: { auto_promote: true }, offer_days: 7 }]));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Capacity Saved', expect.anything()));
+  });
+
+  it('offer days out of range: the shared schema’s words under the field', async () => {
+    const { puts } = serve((s) => Response.json(admissions(s)));
+    await screen.findByRole('form', { name: 'Capacity settings' });
+    const days = screen.getByLabelText(/^Offers expire after/);
+    fireEvent.change(days, { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Capacity' }));
+    expect(await screen.findByText('At most 90 days')).toBeTruthy();
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    expect(puts).toHaveLength(0);
   });
 
   it('turns the waitlist position on for applicants', async () => {
@@ -181,9 +217,7 @@ describe('Settings: Capacity', () => {
     fireEvent.change(places, { target: { value: '600' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Capacity' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({
-      hacker: { places: 600, attend_percent: 85, yes_percent: 60, use_measured: false },
-    });
+    expect(puts[0]).toEqual({ hacker: { places: 600 } });
     expect(await screen.findByText('At most 100,000 places')).toBeTruthy();
     expect(places.getAttribute('aria-invalid')).toBe('true');
     expect(places.getAttribute('aria-describedby')).toBe('capacity-hacker-places-error');

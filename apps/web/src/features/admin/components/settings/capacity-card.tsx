@@ -2,12 +2,13 @@ import { SettingSwitch } from './setting-switch';
 import { useEffect, useState, type FormEvent } from 'react';
 import { RotateCcw, Save, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Admissions, CapacitySettings } from '@lanyard/shared/capacity';
+import { OFFER_DAYS_MAX, type Admissions, type CapacitySettings } from '@lanyard/shared/capacity';
 import { APPLICANT_ROLES } from '@lanyard/shared/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
 import { NumberInput } from '@/components/ui/number-input';
 import { Spinner } from '@/components/ui/spinner';
 import { isClientError } from '@/lib/api-client';
@@ -142,6 +143,13 @@ export function CapacityForm({ admissions }: { admissions: Admissions }) {
         ))}
       </div>
 
+      <OfferDaysField
+        value={draft.offer_days}
+        error={errors.offer_days}
+        disabled={busy}
+        onChange={(offer_days) => change({ ...draft, offer_days })}
+      />
+
       <FormField
         id="capacity-min-answers"
         label="Answers needed before a measured share is shown"
@@ -192,5 +200,65 @@ export function CapacityForm({ admissions }: { admissions: Admissions }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+const OFFER_DAYS_ID = 'capacity-offer-days';
+
+/**
+ * "Offers expire after [D] days", read as one sentence: the number sits between its words, and the
+ * field is named by both. Empty is off (null), never 0: offers then never expire.
+ */
+function OfferDaysField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: number | null;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (days: number | null) => void;
+}) {
+  const hintId = `${OFFER_DAYS_ID}-hint`;
+  const errorId = `${OFFER_DAYS_ID}-error`;
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Label id={`${OFFER_DAYS_ID}-label`} htmlFor={OFFER_DAYS_ID}>
+          Offers expire after
+        </Label>
+        <NumberInput
+          id={OFFER_DAYS_ID}
+          aria-labelledby={`${OFFER_DAYS_ID}-label ${OFFER_DAYS_ID}-unit`}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          inputMode="numeric"
+          min={1}
+          max={OFFER_DAYS_MAX}
+          step={1}
+          placeholder="Never"
+          disabled={disabled}
+          className="w-28"
+          value={value ?? Number.NaN}
+          onValueChange={(days) => onChange(Number.isNaN(days) ? null : days)}
+        />
+        <span id={`${OFFER_DAYS_ID}-unit`} className="text-sm font-medium text-slate-900">
+          {value === 1 ? 'day' : 'days'}
+        </span>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <p id={hintId} className="text-xs text-slate-600">
+        {value === null ? 'Empty: offers never expire, and only the RSVP deadline applies. ' : ''}
+        Counted from when an accepted applicant&apos;s decision is released to them, or from their promotion
+        off the waitlist, to the end of that day in the event&apos;s time zone, and never past the RSVP
+        deadline. An offer not answered by then expires: the applicant is e-mailed and the place is free
+        again. Applies to offers made after saving.
+      </p>
+    </div>
   );
 }

@@ -5,14 +5,36 @@ import { changedCapacity, isCapacityDirty, serverFieldError, validateCapacity } 
 const saved = DEFAULT_CAPACITY_SETTINGS;
 
 describe('capacity draft', () => {
-  it('sends a changed role whole, and nothing else', () => {
+  it('sends only the fields that changed, a role’s too, and nothing else', () => {
     const draft: CapacitySettings = { ...saved, hacker: { ...saved.hacker, yes_percent: 55 } };
-    expect(changedCapacity(saved, draft)).toEqual({ hacker: { ...saved.hacker, yes_percent: 55 } });
+    expect(changedCapacity(saved, draft)).toEqual({ hacker: { yes_percent: 55 } });
     expect(changedCapacity(saved, { ...saved, min_answers: 30 })).toEqual({ min_answers: 30 });
     expect(changedCapacity(saved, { ...saved, show_waitlist_position: true })).toEqual({
       show_waitlist_position: true,
     });
     expect(isCapacityDirty(saved, { ...saved, mentor: { ...saved.mentor } })).toBe(false);
+  });
+
+  it('offers that expire and automatic promotion (issue 17): sent when changed, the pause never', () => {
+    expect(changedCapacity(saved, { ...saved, offer_days: 7 })).toEqual({ offer_days: 7 });
+    expect(changedCapacity({ ...saved, offer_days: 7 }, { ...saved, offer_days: null })).toEqual({
+      offer_days: null,
+    });
+    const promoting = { ...saved, mentor: { ...saved.mentor, auto_promote: true } };
+    expect(changedCapacity(saved, promoting)).toEqual({ mentor: { auto_promote: true } });
+    // Paused from the Admissions card while this form was open: saving here does not undo it.
+    expect(changedCapacity({ ...saved, promotion_paused: true }, saved)).toEqual({});
+    expect(isCapacityDirty({ ...saved, promotion_paused: true }, saved)).toBe(false);
+  });
+
+  it('offer days: whole days from 1 to 90, empty is never', () => {
+    expect(validateCapacity({ ...saved, offer_days: null })).toEqual({});
+    expect(validateCapacity({ ...saved, offer_days: 0 })).toEqual({ offer_days: 'At least 1 day' });
+    expect(validateCapacity({ ...saved, offer_days: 91 })).toEqual({ offer_days: 'At most 90 days' });
+    expect(validateCapacity({ ...saved, offer_days: 2.5 })).toEqual({
+      offer_days: 'Enter a whole number of days',
+    });
+    expect(serverFieldError('offer_days: At most 90 days')).toEqual({ offer_days: 'At most 90 days' });
   });
 
   it('checks the draft with the shared schema’s words', () => {

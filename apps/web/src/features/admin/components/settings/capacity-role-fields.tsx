@@ -101,6 +101,14 @@ export function CapacityRoleFields({
         onCheckedChange={(use_measured) => set({ use_measured })}
         disabled={disabled}
       />
+      <SettingSwitch
+        id={`${id}-auto-promote`}
+        label="Promote from the waitlist automatically"
+        description={`When a place frees up (a decline, an expired offer, a deletion, a status change), the next person on the ${ROLE_PLURAL[role].lower}' waitlist is offered it at once and e-mailed: best review score first, then the earliest submission. Flagged applications are skipped. Only once ${role} decisions are released and places are set.`}
+        checked={value.auto_promote}
+        onCheckedChange={(auto_promote) => set({ auto_promote })}
+        disabled={disabled}
+      />
     </fieldset>
   );
 }
