@@ -20,6 +20,7 @@ import * as deadlineRush from './scenarios/deadline-rush.mjs';
 import * as exportsScenario from './scenarios/exports.mjs';
 import * as frontend from './scenarios/frontend.mjs';
 import * as review from './scenarios/review.mjs';
+import * as season from './scenarios/season.mjs';
 
 /** In this order: the dashboard measures the reference every other ratio is expressed in. */
 const SCENARIOS = {
@@ -30,6 +31,8 @@ const SCENARIOS = {
   // After every scenario that reads statuses: it resets them all to submitted, then decides.
   review,
   announcements,
+  // Rejects every hacker outside its 5,000 and turns promotion on and off again: after the others.
+  season,
   frontend,
 };
 
