@@ -97,6 +97,19 @@ describe('offers that expire', () => {
     expect(mail!.text_body).toContain(shown);
   });
 
+  it("an announcement's {{rsvp_deadline}} is the recipient's own while their offer waits", async () => {
+    await release();
+    const due = (await dueOf(people[0]!))!;
+    const res = await admin('POST', '/api/admin/announcements/preview', {
+      subject: 'Reminder',
+      body: 'Confirm by {{rsvp_deadline}}.',
+      segment: { list: 'rsvps', filters: { status: ['accepted'], rsvp_status: ['no_response'] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = due.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: tz() });
+    expect(res.json().text).toContain(`Confirm by ${shown}.`);
+  });
+
   it('never later than the global RSVP deadline', async () => {
     const global = new Date(Date.now() + 24 * 3600_000);
     await setSettings(ctx, { rsvp_deadline: global });

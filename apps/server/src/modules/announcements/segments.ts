@@ -6,6 +6,7 @@ import { applications } from '../../db/schema/index';
 import { readSettings } from '../../db/settings';
 import { applicationFilters, filterContext } from '../admin-applications/filters';
 import { templateValues } from '../email/catalog';
+import { isOpenOffer, offerDueAt, type OfferFacts } from '../../policies/offers';
 import { rsvpFilters } from '../rsvp/service';
 import type { AnnouncementValues } from './render';
 
@@ -28,8 +29,19 @@ export const recipientColumns = {
   email: applications.email,
   firstName: applications.firstName,
   lastName: applications.lastName,
+  // Their offer's own RSVP deadline, where offers expire: {{rsvp_deadline}} names it.
+  status: applications.status,
+  rsvpStatus: applications.rsvpStatus,
+  rsvpDueAt: applications.rsvpDueAt,
+  rsvpExpiredAt: applications.rsvpExpiredAt,
 };
-export type Recipient = { id: string; userId: string; email: string; firstName: string; lastName: string };
+export type Recipient = {
+  id: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+} & OfferFacts;
 
 /** The RSVP list's order (last name, first name, then the id), so "the first recipient" is stable. */
 const ORDER = [asc(applications.lastName), asc(applications.firstName), asc(applications.id)];
@@ -79,15 +91,24 @@ export async function valuesContext(db: DbOrTx, config: AppConfig): Promise<Valu
 }
 
 /**
- * The one place a recipient's {{variables}} are decided. {{rsvp_deadline}} is the event's global
- * RSVP deadline for now, as the decision e-mails say it; with expiring offers it becomes the
- * recipient's own (select it in recipientColumns and use it here).
+ * The one place a recipient's {{variables}} are decided. {{rsvp_deadline}} is the recipient's own
+ * offer deadline while their offer waits for an answer (offers that expire), else the event's
+ * global RSVP deadline, as the decision e-mails say it.
  */
 export function announcementValues(
   ctx: ValuesContext,
-  recipient: Pick<Recipient, 'firstName'>,
+  recipient: Pick<Recipient, 'firstName'> & Partial<OfferFacts>,
 ): AnnouncementValues {
-  const v = templateValues(ctx.config.event, ctx.config.publicUrl, recipient.firstName, ctx.rsvpDeadline);
+  const own =
+    recipient.status && recipient.rsvpDueAt && isOpenOffer(recipient as OfferFacts)
+      ? offerDueAt(recipient.rsvpDueAt, ctx.rsvpDeadline)
+      : null;
+  const v = templateValues(
+    ctx.config.event,
+    ctx.config.publicUrl,
+    recipient.firstName,
+    own ?? ctx.rsvpDeadline,
+  );
   return {
     first_name: recipient.firstName,
     event: v.event,

@@ -189,7 +189,7 @@ export async function previewAnnouncement(
   const { total, recipient } = await segmentSample(db, config, body.segment, body.index);
   const ctx = await valuesContext(db, config);
   // With nobody in the segment, the preview still shows the words, for a sample name.
-  const values = announcementValues(ctx, { firstName: recipient?.firstName ?? 'Ada' });
+  const values = announcementValues(ctx, recipient ?? { firstName: 'Ada' });
   return {
     recipients: total,
     index: recipient ? body.index : 0,

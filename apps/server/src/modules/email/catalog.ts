@@ -29,7 +29,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, EmailTemplate> = {
   },
   offer_expired: {
     subject: 'Your {{event}} offer has expired',
-    body: "Hi {{name}},\n\nWe had not heard from you by {{rsvp_deadline}}, the date to confirm your place at {{event}}, so your offer has expired and your place may go to someone on our waitlist.\n\nIf you think this is a mistake, reply to this e-mail or write to the organisers as soon as you can. Your dashboard shows where things stand:\n\n{{dashboard_link}}\n\nThe {{event}} team",
+    body: 'Hi {{name}},\n\nWe had not heard from you by {{rsvp_deadline}}, the date to confirm your place at {{event}}, so your offer has expired and your place may go to someone on our waitlist.\n\nIf you think this is a mistake, reply to this e-mail or write to the organisers as soon as you can. Your dashboard shows where things stand:\n\n{{dashboard_link}}\n\nThe {{event}} team',
   },
   rsvp_recorded: {
     subject: 'Your {{event}} RSVP is recorded',
