@@ -31,6 +31,7 @@ const GLOBAL_STATE_SPECS = [
   /a11y\.spec\.ts/,
   /admin-bulk\.spec\.ts/,
   /admissions\.spec\.ts/,
+  /admissions-auto\.spec\.ts/,
   /announcements\.spec\.ts/,
   /admin-emails\.spec\.ts/,
   /admin-settings\.spec\.ts/,

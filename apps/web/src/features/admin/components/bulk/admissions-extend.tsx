@@ -89,40 +89,37 @@ export function AdmissionsExtend({ offersExpire }: { offersExpire: boolean }) {
             : ' Offers do not expire at the moment, so only earlier offers with deadlines move.'}
         </p>
       </div>
-      <form
-        onSubmit={review}
-        noValidate
-        aria-label="Extend deadlines"
-        className="flex flex-col gap-4 lg:flex-row lg:items-start"
-      >
-        <div className="flex flex-col gap-2 lg:w-44">
-          <Label htmlFor={`${ID}-role`}>Offers of</Label>
-          <NativeSelect
-            id={`${ID}-role`}
-            value={role}
-            onChange={(event) => setRole(event.target.value as RoleChoice)}
-          >
-            <option value="all">All roles</option>
-            <option value="hacker">Hackers</option>
-            <option value="mentor">Mentors</option>
-          </NativeSelect>
+      <form onSubmit={review} noValidate aria-label="Extend deadlines" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+          <div className="flex flex-col gap-2 lg:w-44">
+            <Label htmlFor={`${ID}-role`}>Offers of</Label>
+            <NativeSelect
+              id={`${ID}-role`}
+              value={role}
+              onChange={(event) => setRole(event.target.value as RoleChoice)}
+            >
+              <option value="all">All roles</option>
+              <option value="hacker">Hackers</option>
+              <option value="mentor">Mentors</option>
+            </NativeSelect>
+          </div>
+          <div className="flex min-w-0 flex-col gap-1">
+            <DateTimeField
+              idPrefix={ID}
+              legend="New deadline"
+              date={parts.date}
+              time={parts.time}
+              error={fieldError ?? undefined}
+              onChange={(date, time) => {
+                setParts({ date, time });
+                setFieldError(null);
+              }}
+              emptyText="Choose a date and time."
+            />
+            <p className="text-xs text-slate-600">Times are in your time zone ({zone}).</p>
+          </div>
         </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <DateTimeField
-            idPrefix={ID}
-            legend="New deadline"
-            date={parts.date}
-            time={parts.time}
-            error={fieldError ?? undefined}
-            onChange={(date, time) => {
-              setParts({ date, time });
-              setFieldError(null);
-            }}
-            emptyText="Choose a date and time."
-          />
-          <p className="text-xs text-slate-600">Times are in your time zone ({zone}).</p>
-        </div>
-        <Button type="submit" variant="secondary" className="self-start lg:mt-7" disabled={extend.isPending}>
+        <Button type="submit" variant="secondary" className="self-start" disabled={extend.isPending}>
           <CalendarClock aria-hidden="true" />
           Extend deadlines
         </Button>

@@ -89,7 +89,7 @@ export function RsvpTable({
                 <StatusBadge status={row.status} />
               </Td>
               <Td>
-                <RsvpCellView row={row} />
+                <RsvpCellView row={row} onExtend={() => onExtend(row)} />
               </Td>
               <Td>
                 <Badge tone={liabilityTone(row.liability_waiver_accepted)}>
@@ -101,16 +101,6 @@ export function RsvpTable({
               </Td>
               <Td className={`${STICKY} bg-white group-hover:bg-slate-50`}>
                 <div className="flex justify-end gap-1.5">
-                  {canExtendOffer(row) ? (
-                    <Button variant="secondary" size="sm" onClick={() => onExtend(row)}>
-                      <CalendarClock aria-hidden="true" />
-                      Extend
-                      <span className="sr-only">
-                        {' '}
-                        deadline of <bdi>{row.name}</bdi>
-                      </span>
-                    </Button>
-                  ) : null}
                   <Button variant="secondary" size="sm" onClick={() => onModify(row)}>
                     <Pencil aria-hidden="true" />
                     Modify
@@ -137,8 +127,11 @@ export function RsvpTable({
   );
 }
 
-/** The answer, or "Expired"; an offer with its own deadline says when it is (or was) due. */
-function RsvpCellView({ row }: { row: RsvpRow }) {
+/**
+ * The answer, or "Expired"; an offer with its own deadline says when it is (or was) due, with
+ * Extend beside the date it changes (in the cell, so the sticky Actions column stays narrow).
+ */
+function RsvpCellView({ row, onExtend }: { row: RsvpRow; onExtend: () => void }) {
   const cell = rsvpCell(row);
   return (
     <span className="flex flex-col items-start gap-1">
@@ -147,6 +140,20 @@ function RsvpCellView({ row }: { row: RsvpRow }) {
         <span className="text-xs whitespace-nowrap text-slate-600" data-testid="rsvp-due">
           {cell.note}
         </span>
+      ) : null}
+      {canExtendOffer(row) ? (
+        <button
+          type="button"
+          onClick={onExtend}
+          className="inline-flex items-center gap-1 rounded text-xs font-semibold whitespace-nowrap text-brand-ink underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-ink"
+        >
+          <CalendarClock aria-hidden="true" className="size-3.5" />
+          Extend deadline
+          <span className="sr-only">
+            {' '}
+            of <bdi>{row.name}</bdi>
+          </span>
+        </button>
       ) : null}
     </span>
   );

@@ -254,10 +254,10 @@ function OfferDaysField({
       ) : null}
       <p id={hintId} className="text-xs text-slate-600">
         {value === null ? 'Empty: offers never expire, and only the RSVP deadline applies. ' : ''}
-        Counted from when an accepted applicant&apos;s decision is released to them, or from their promotion
-        off the waitlist, to the end of that day in the event&apos;s time zone, and never past the RSVP
-        deadline. An offer not answered by then expires: the applicant is e-mailed and the place is free
-        again. Applies to offers made after saving.
+        Counted from when the decision is released to the applicant, or from their promotion off the waitlist,
+        and ending at 23:59 (event time zone) on the last day; never past the RSVP deadline. An offer not
+        answered by then expires: the applicant is e-mailed and the place is free again. Applies to offers
+        made after saving.
       </p>
     </div>
   );

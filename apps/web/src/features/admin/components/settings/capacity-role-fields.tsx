@@ -104,7 +104,7 @@ export function CapacityRoleFields({
       <SettingSwitch
         id={`${id}-auto-promote`}
         label="Promote from the waitlist automatically"
-        description={`When a place frees up (a decline, an expired offer, a deletion, a status change), the next person on the ${ROLE_PLURAL[role].lower}' waitlist is offered it at once and e-mailed: best review score first, then the earliest submission. Flagged applications are skipped. Only once ${role} decisions are released and places are set.`}
+        description={`When a place frees up (a decline, an expired offer, a deletion, a status change), the next person on the waitlist is offered it and e-mailed: best review score first, then the earliest submission. Flagged applications are skipped. Works once ${role} decisions are released and places are set.`}
         checked={value.auto_promote}
         onCheckedChange={(auto_promote) => set({ auto_promote })}
         disabled={disabled}
