@@ -166,6 +166,11 @@ export const SEGMENT_PRESETS: readonly { key: string; label: string; segment: Se
     segment: { list: 'rsvps', filters: { status: ['accepted'], rsvp_status: ['no_response'] } },
   },
   {
+    key: 'checked_in',
+    label: 'Checked in',
+    segment: { list: 'rsvps', filters: { checkin: ['checked_in'] } },
+  },
+  {
     key: 'waitlisted_hackers',
     label: 'Waitlisted hackers',
     segment: { list: 'applications', filters: { status: ['waitlisted'], role: ['hacker'] } },
@@ -224,6 +229,7 @@ function rsvpParts(f: RsvpSegmentFilters): string[] {
   if (f.rsvp_status?.length) parts.push(`RSVP ${words(f.rsvp_status)}`);
   if (f.liability?.length) parts.push(`waiver ${words(f.liability)}`);
   if (f.photo?.length) parts.push(`photo ${words(f.photo)}`);
+  if (f.checkin?.length) parts.push(words(f.checkin).toLowerCase());
   return parts;
 }
 

@@ -78,6 +78,8 @@ export function storedPronoun(v: Pick<RsvpSubmission, 'pronoun' | 'pronounOther'
 
 export const LIABILITY_FILTERS = ['accepted', 'declined', 'n/a'] as const;
 export const PHOTO_FILTERS = ['allow_sharing', 'no_public_sharing', 'declined', 'n/a'] as const;
+/** At the door: checked in (the desk says so now) or not. */
+export const CHECKIN_FILTERS = ['checked_in', 'not_checked_in'] as const;
 
 export const adminRsvpQuerySchema = z
   .object({
@@ -88,6 +90,7 @@ export const adminRsvpQuerySchema = z
     rsvp_status: multi([...RSVP_STATUSES, 'no_response', 'expired'] as const),
     liability: multi(LIABILITY_FILTERS),
     photo: multi(PHOTO_FILTERS),
+    checkin: multi(CHECKIN_FILTERS),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(200).default(PAGE_SIZE),
   })

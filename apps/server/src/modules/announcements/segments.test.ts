@@ -34,6 +34,12 @@ beforeAll(async () => {
       submittedAt: new Date(Date.UTC(2025, 4, 1 + (i % 10))),
     };
   });
+  // Some at the door (confirmed attendees have a check-in record already): even numbers, one of
+  // them checked out again.
+  await ctx.database.pool.query(`
+    update checkin_records c set checked_in = right(a.last_name, 1)::int % 4 <> 2
+      from applications a
+     where a.id = c.application_id and right(a.last_name, 1)::int % 2 = 0`);
 });
 afterAll(() => ctx.close());
 
@@ -83,6 +89,8 @@ const RSVP_FILTERS: Record<string, string | string[]>[] = [
   { rsvp_status: ['declined', 'maybe'] },
   { liability: ['accepted'], search: 'ada' },
   { liability: ['n/a'], status: ['accepted', 'rejected'] },
+  { checkin: ['checked_in'] },
+  { checkin: ['not_checked_in'], status: ['accepted'], rsvp_status: ['accepted'] },
 ];
 
 describe('segments are the lists’ own filters', () => {
@@ -98,6 +106,16 @@ describe('segments are the lists’ own filters', () => {
     const segment = { list: 'rsvps' as const, filters };
     expect(await segmentIds(segment)).toEqual(expected);
     expect(await previewCount(segment)).toBe(expected.length);
+  });
+
+  it('"checked in" is whoever the door says is in now', async () => {
+    const { rows } = await ctx.database.pool.query(
+      'select application_id as id from checkin_records where checked_in and application_id is not null',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await listIds('/api/admin/rsvp', { checkin: ['checked_in'] })).toEqual(
+      rows.map((r) => r.id as string).sort(),
+    );
   });
 
   it('the presets match their lists too, and are not empty here', async () => {

@@ -185,6 +185,16 @@ export function rsvpFilters(f: Partial<AdminRsvpFilters>): SQL | undefined {
       ),
     );
   }
+  if (f.checkin?.length) {
+    const checkedIn = sql`exists (select 1 from ${checkinRecords} c
+      where c.application_id = ${applications.id} and c.checked_in)`;
+    where.push(
+      or(
+        f.checkin.includes('checked_in') ? checkedIn : undefined,
+        f.checkin.includes('not_checked_in') ? sql`not ${checkedIn}` : undefined,
+      ),
+    );
+  }
   return and(...where);
 }
 
