@@ -123,7 +123,10 @@ export const rsvpStatsSchema = z.object({
   accepted: z.number().int(),
   declined: z.number().int(),
   maybe: z.number().int(),
+  /** Unanswered and not expired. */
   no_response: z.number().int(),
+  /** Offers whose own deadline passed unanswered; present only when there are any. */
+  expired: z.number().int().optional(),
 });
 
 export const adminRsvpResponseSchema = z.object({

@@ -153,6 +153,8 @@ describe('offers that expire', () => {
     const list = await admin('GET', '/api/admin/rsvp?rsvp_status=expired');
     expect(list.json().applications.map((r: { _id: string }) => r._id)).toEqual([people[0]!.id]);
     expect(list.json().applications[0].offer).toEqual({ due_at: due.toISOString(), expired: true });
+    const all = await admin('GET', '/api/admin/rsvp?status=accepted');
+    expect(all.json().rsvp_stats).toMatchObject({ no_response: 1, expired: 1 });
     const counts = await admin('GET', '/api/admin/admissions');
     expect(counts.statusCode, counts.body).toBe(200);
     expect(counts.json().roles[0]).toMatchObject({ role: 'hacker', offers: 2, expired: 1, awaiting: 1 });

@@ -229,7 +229,8 @@ export async function listRsvps(db: Db, f: AdminRsvpFilters) {
         accepted: sql<number>`count(*) filter (where ${applications.rsvpStatus} = 'accepted')::int`,
         declined: sql<number>`count(*) filter (where ${applications.rsvpStatus} = 'declined')::int`,
         maybe: sql<number>`count(*) filter (where ${applications.rsvpStatus} = 'maybe')::int`,
-        none: sql<number>`count(*) filter (where ${applications.rsvpStatus} is null)::int`,
+        none: sql<number>`count(*) filter (where ${applications.rsvpStatus} is null and ${applications.rsvpExpiredAt} is null)::int`,
+        expired: sql<number>`count(*) filter (where ${applications.rsvpStatus} is null and ${applications.rsvpExpiredAt} is not null)::int`,
       })
       .from(applications)
       .where(where),
@@ -245,6 +246,8 @@ export async function listRsvps(db: Db, f: AdminRsvpFilters) {
       declined: stats?.declined ?? 0,
       maybe: stats?.maybe ?? 0,
       no_response: stats?.none ?? 0,
+      // Only where offers expired: without expiring offers the statistics are exactly as before.
+      ...(stats?.expired ? { expired: stats.expired } : {}),
     },
     total,
     page: f.page,
