@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEGMENT_PRESETS, segmentSchema } from '@lanyard/shared/announcements';
+import { presetOf, SEGMENT_PRESETS, segmentSchema, segmentSummary } from '@lanyard/shared/announcements';
 import { announceFromList, readSegmentChoice, segmentOf } from './announcement-segment';
 
 describe('announcement segments from the lists', () => {
@@ -21,6 +21,20 @@ describe('announcement segments from the lists', () => {
       filters: { status: ['accepted'], role: ['hacker'], rsvp_status: ['accepted'] },
     });
     expect(segmentSchema.safeParse(segment).success).toBe(true);
+  });
+
+  it('carries the check-in filter, so "Checked In" on the list is the "Checked in" preset', () => {
+    const out = announceFromList(new URLSearchParams('tab=rsvp&rsvp_checkin=checked_in'), 'rsvps');
+    const segment = segmentOf(readSegmentChoice(out), out);
+    expect(segment).toEqual({ list: 'rsvps', filters: { checkin: ['checked_in'] } });
+    // As the server reads it (the same schema), it is the preset and is summed up by its name.
+    const parsed = segmentSchema.parse(segment);
+    expect(presetOf(parsed)?.key).toBe('checked_in');
+    expect(segmentSummary(parsed)).toBe('Checked in (RSVP list: checked in)');
+    // With another filter beside it, it is the list's own filter, not the preset.
+    const mentors = segmentOf('rsvps', new URLSearchParams('rsvp_checkin=not_checked_in&rsvp_role=mentor'));
+    expect(mentors).toEqual({ list: 'rsvps', filters: { role: ['mentor'], checkin: ['not_checked_in'] } });
+    expect(presetOf(segmentSchema.parse(mentors))).toBeUndefined();
   });
 
   it('"Announce to these" opens the tab on the list, keeping its filters', () => {

@@ -24,6 +24,7 @@ export function rsvpSegmentFilters(f: RsvpFilters): Record<string, string | stri
   if (f.rsvp.length) out.rsvp_status = [...f.rsvp];
   if (f.liability.length) out.liability = [...f.liability];
   if (f.photo.length) out.photo = [...f.photo];
+  if (f.checkin.length) out.checkin = [...f.checkin];
   return out;
 }
 

@@ -7,6 +7,7 @@ import {
   rsvpFiltersOf,
   rsvpQuery,
   writeRsvpParams,
+  type RsvpFilters,
   type RsvpListParams,
 } from './rsvp-filters';
 
@@ -17,6 +18,7 @@ const ALL: RsvpListParams = {
   rsvp: ['declined', 'no_response'],
   liability: ['n/a'],
   photo: ['allow_sharing', 'no_public_sharing'],
+  checkin: ['checked_in'],
   page: 3,
 };
 
@@ -39,11 +41,14 @@ describe('RSVP filters in the URL', () => {
   });
 
   it('leaves out empty values and page 1', () => {
-    const url = writeRsvpParams(new URLSearchParams('tab=rsvp&rsvp_page=4&rsvp_role=hacker&rsvp_search=x'), {
-      ...EMPTY_RSVP_FILTERS,
-      search: '   ',
-      page: 1,
-    });
+    const url = writeRsvpParams(
+      new URLSearchParams('tab=rsvp&rsvp_page=4&rsvp_role=hacker&rsvp_search=x&rsvp_checkin=checked_in'),
+      {
+        ...EMPTY_RSVP_FILTERS,
+        search: '   ',
+        page: 1,
+      },
+    );
     expect(url.toString()).toBe('tab=rsvp');
   });
 
@@ -56,11 +61,15 @@ describe('RSVP filters in the URL', () => {
     url.append(RSVP_URL_KEYS.photo, 'n/a');
     url.append(RSVP_URL_KEYS.photo, 'everything');
     url.append(RSVP_URL_KEYS.liability, 'yes');
+    url.append(RSVP_URL_KEYS.checkin, 'not_checked_in');
+    url.append(RSVP_URL_KEYS.checkin, 'maybe');
+    url.append(RSVP_URL_KEYS.checkin, 'checked_in');
     url.set(RSVP_URL_KEYS.page, '0');
     expect(readRsvpParams(url)).toEqual({
       ...EMPTY_RSVP_FILTERS,
       status: ['accepted', 'rejected'],
       photo: ['n/a'],
+      checkin: ['checked_in', 'not_checked_in'],
       page: 1,
     });
     url.set(RSVP_URL_KEYS.page, '2.5');
@@ -74,7 +83,7 @@ describe('RSVP filters in the URL', () => {
 
   it('counts the search once and each chip once', () => {
     expect(activeRsvpFilterCount(EMPTY_RSVP_FILTERS)).toBe(0);
-    expect(activeRsvpFilterCount(rsvpFiltersOf(ALL))).toBe(9);
+    expect(activeRsvpFilterCount(rsvpFiltersOf(ALL))).toBe(10);
   });
 });
 
@@ -83,9 +92,16 @@ describe('RSVP API query string', () => {
     const filters = rsvpFiltersOf({ ...ALL, search: '  Ada L ' });
     expect(rsvpQuery(filters).toString()).toBe(
       'search=Ada+L&status=accepted&status=waitlisted&role=mentor&rsvp_status=declined&rsvp_status=no_response' +
-        '&liability=n%2Fa&photo=allow_sharing&photo=no_public_sharing',
+        '&liability=n%2Fa&photo=allow_sharing&photo=no_public_sharing&checkin=checked_in',
     );
     expect(rsvpQuery(EMPTY_RSVP_FILTERS, 2).toString()).toBe('page=2&limit=50');
     expect(rsvpQuery(EMPTY_RSVP_FILTERS).toString()).toBe('');
+  });
+
+  it('sends both check-in values when both are chosen (the server ORs them)', () => {
+    const filters: RsvpFilters = { ...EMPTY_RSVP_FILTERS, checkin: ['checked_in', 'not_checked_in'] };
+    expect(rsvpQuery(filters, 1).toString()).toBe(
+      'checkin=checked_in&checkin=not_checked_in&page=1&limit=50',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@lanyard/shared/constants';
-import { LIABILITY_FILTERS, PHOTO_FILTERS } from '@lanyard/shared/rsvp';
+import { CHECKIN_FILTERS, LIABILITY_FILTERS, PHOTO_FILTERS } from '@lanyard/shared/rsvp';
 import { labelledOptions } from '@lanyard/shared/labels';
 
 /**
@@ -23,6 +23,7 @@ export type RsvpResponseFilter = (typeof RSVP_RESPONSE_FILTERS)[number];
 
 export type LiabilityFilter = (typeof LIABILITY_FILTERS)[number];
 export type PhotoFilter = (typeof PHOTO_FILTERS)[number];
+export type CheckinFilter = (typeof CHECKIN_FILTERS)[number];
 
 export interface RsvpFilters {
   search: string;
@@ -31,6 +32,8 @@ export interface RsvpFilters {
   rsvp: RsvpResponseFilter[];
   liability: LiabilityFilter[];
   photo: PhotoFilter[];
+  /** At the door now (the check-in record), not whether they said they would come. */
+  checkin: CheckinFilter[];
 }
 
 export interface RsvpListParams extends RsvpFilters {
@@ -44,6 +47,7 @@ export const EMPTY_RSVP_FILTERS: RsvpFilters = {
   rsvp: [],
   liability: [],
   photo: [],
+  checkin: [],
 };
 
 type Options<T extends string> = readonly { value: T; label: string }[];
@@ -70,6 +74,10 @@ export const PHOTO_OPTIONS: Options<PhotoFilter> = [
   { value: 'declined', label: 'Declined' },
   { value: 'n/a', label: 'N/A' },
 ];
+export const CHECKIN_OPTIONS: Options<CheckinFilter> = [
+  { value: 'checked_in', label: 'Checked In' },
+  { value: 'not_checked_in', label: 'Not Checked In' },
+];
 
 /** URL keys of their own (`rsvp_*`), so they never collide with another tab's filters or `tab`. */
 export const RSVP_URL_KEYS = {
@@ -79,6 +87,7 @@ export const RSVP_URL_KEYS = {
   rsvp: 'rsvp_response',
   liability: 'rsvp_liability',
   photo: 'rsvp_photo',
+  checkin: 'rsvp_checkin',
   page: 'rsvp_page',
 } as const;
 
@@ -100,6 +109,7 @@ export function readRsvpParams(params: URLSearchParams): RsvpListParams {
     rsvp: pick(params.getAll(K.rsvp), RSVP_RESPONSE_FILTERS),
     liability: pick(params.getAll(K.liability), LIABILITY_FILTERS),
     photo: pick(params.getAll(K.photo), PHOTO_FILTERS),
+    checkin: pick(params.getAll(K.checkin), CHECKIN_FILTERS),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -118,6 +128,7 @@ export function writeRsvpParams(params: URLSearchParams, next: RsvpListParams): 
   for (const v of pick(next.rsvp, RSVP_RESPONSE_FILTERS)) out.append(K.rsvp, v);
   for (const v of pick(next.liability, LIABILITY_FILTERS)) out.append(K.liability, v);
   for (const v of pick(next.photo, PHOTO_FILTERS)) out.append(K.photo, v);
+  for (const v of pick(next.checkin, CHECKIN_FILTERS)) out.append(K.checkin, v);
   if (next.page > 1) out.set(K.page, String(next.page));
   return out;
 }
@@ -135,6 +146,7 @@ export function rsvpQuery(filters: RsvpFilters, page?: number): URLSearchParams 
   for (const v of filters.rsvp) q.append('rsvp_status', v);
   for (const v of filters.liability) q.append('liability', v);
   for (const v of filters.photo) q.append('photo', v);
+  for (const v of filters.checkin) q.append('checkin', v);
   if (page !== undefined) {
     q.set('page', String(page));
     q.set('limit', String(PAGE_SIZE));
@@ -150,7 +162,8 @@ export function activeRsvpFilterCount(f: RsvpFilters): number {
     f.role.length +
     f.rsvp.length +
     f.liability.length +
-    f.photo.length
+    f.photo.length +
+    f.checkin.length
   );
 }
 

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { filtersActiveLabel } from '../../lib/application-filters';
 import {
   activeRsvpFilterCount,
+  CHECKIN_OPTIONS,
   LIABILITY_OPTIONS,
   PHOTO_OPTIONS,
   RSVP_RESPONSE_OPTIONS,
@@ -95,6 +96,12 @@ export function RsvpFiltersCard({ filters, onChange, onClear }: RsvpFiltersCardP
           options={PHOTO_OPTIONS}
           value={filters.photo}
           onChange={(v) => onChange({ photo: v as RsvpFilters['photo'] })}
+        />
+        <FilterChips
+          legend="Check-in"
+          options={CHECKIN_OPTIONS}
+          value={filters.checkin}
+          onChange={(v) => onChange({ checkin: v as RsvpFilters['checkin'] })}
         />
       </div>
     </Card>
