@@ -49,6 +49,7 @@ test.describe('admin applications tab', () => {
       'Bulk Actions',
       'Settings',
       'E-mails',
+      'Announcements',
     ]);
   });
 

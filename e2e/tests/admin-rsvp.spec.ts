@@ -43,7 +43,7 @@ const ATTENDING = {
 } as const;
 
 test.describe('admin RSVP tab', () => {
-  test('the tab sits between Applications and Bulk Actions, and the E-mails view comes last', async ({
+  test('the tab sits between Applications and Bulk Actions; E-mails and Announcements come last', async ({
     page,
   }) => {
     await signInNewAdmin(page, admin);
@@ -55,6 +55,7 @@ test.describe('admin RSVP tab', () => {
       'Bulk Actions',
       'Settings',
       'E-mails',
+      'Announcements',
     ]);
     await page.getByRole('tab', { name: 'RSVP', exact: true }).click();
     await expect(page).toHaveURL(/[?&]tab=rsvp/);
