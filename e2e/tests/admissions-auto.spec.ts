@@ -79,7 +79,7 @@ async function waitlistedHackers(): Promise<string[]> {
 
 async function bulkStatus(ids: string[], status: string) {
   if (!ids.length) return;
-  const res = await admin.request.post('/api/admin/applications/bulk/status', {
+  const res = await admin.request.put('/api/admin/applications/bulk/status', {
     data: { application_ids: ids, status },
     headers: admin.headers,
   });
