@@ -19,7 +19,14 @@ export const eventConfigSchema = z.object({
     event: z.string(),
     mentorDeadline: z.string().default('ASAP Rolling'),
   }),
-  venue: z.object({ name: z.string(), address: z.string(), city: z.string() }),
+  venue: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    /** Where the venue is (decimal degrees): the Insights map and its distance bands measure from it. */
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+  }),
   contactEmail: z.string().email(),
   supportEmail: z.string().email(),
   websiteUrl: z.string().url(),
