@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Travel, TravelCity } from '@lanyard/shared/insights';
 import { contrastRatio, parseHex } from '@/lib/color';
-import { MAP_COLORS, MAP_HEIGHT, MAP_WIDTH, MAX_RADIUS, MIN_RADIUS, cityRadius, defaultView } from './geo';
+import {
+  MAP_COLORS,
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  MAX_RADIUS,
+  MIN_RADIUS,
+  cityName,
+  cityRadius,
+  defaultView,
+} from './geo';
 import { TravelMap } from './travel-map';
 
 afterEach(cleanup);
@@ -149,6 +158,13 @@ describe('map helpers', () => {
     expect(cityRadius(45, 45)).toBe(MAX_RADIUS);
     expect(cityRadius(1, 10_000)).toBe(MIN_RADIUS);
     expect(cityRadius(25, 100)).toBeCloseTo(MAX_RADIUS / 2);
+  });
+
+  it('names a city once, whether or not its label already ends with the country', () => {
+    expect(cityName(AUSTIN)).toBe('Austin, TX, United States');
+    expect(cityName({ ...AUSTIN, label: 'Austin, Texas, United States' })).toBe(
+      'Austin, Texas, United States',
+    );
   });
 
   it('needs more than half the people in US cities for the US view', () => {
