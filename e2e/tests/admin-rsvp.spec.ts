@@ -43,7 +43,7 @@ const ATTENDING = {
 } as const;
 
 test.describe('admin RSVP tab', () => {
-  test('the tab sits between Applications and Bulk Actions; E-mails and Announcements come last', async ({
+  test('the tab sits between Applications and Bulk Actions; E-mails, Announcements and Insights come last', async ({
     page,
   }) => {
     await signInNewAdmin(page, admin);
@@ -56,6 +56,7 @@ test.describe('admin RSVP tab', () => {
       'Settings',
       'E-mails',
       'Announcements',
+      'Insights',
     ]);
     await page.getByRole('tab', { name: 'RSVP', exact: true }).click();
     await expect(page).toHaveURL(/[?&]tab=rsvp/);

@@ -17,6 +17,7 @@ import { AnnouncementsTab } from './announcements/announcements-tab';
 import { ApplicationsTab } from './applications/applications-tab';
 import { BulkActionsTab } from './bulk/bulk-actions-tab';
 import { EmailsTab } from './emails/emails-tab';
+import { InsightsTab } from './insights/insights-tab';
 import { ReviewersTab } from './reviewers/reviewers-tab';
 import { RsvpTab } from './rsvp/rsvp-tab';
 import { SettingsTab } from './settings/settings-tab';
@@ -34,6 +35,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   settings: 'Settings',
   emails: 'E-mails',
   announcements: 'Announcements',
+  insights: 'Insights',
 };
 
 export function AdminPage() {
@@ -144,6 +146,9 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="announcements">
             <AnnouncementsTab />
+          </TabsContent>
+          <TabsContent value="insights">
+            <InsightsTab />
           </TabsContent>
         </Tabs>
       </main>

@@ -11,7 +11,7 @@ describe('admin tab in the URL', () => {
     expect(readAdminTab(new URLSearchParams('tab=reviewers'))).toBe('reviewers');
   });
 
-  it('lists the tabs in their fixed order, reviewers beside applications, e-mails then announcements last', () => {
+  it('lists the tabs in their fixed order, reviewers beside applications, e-mails, announcements, then insights last', () => {
     expect(ADMIN_TABS).toEqual([
       'users',
       'applications',
@@ -21,6 +21,7 @@ describe('admin tab in the URL', () => {
       'settings',
       'emails',
       'announcements',
+      'insights',
     ]);
   });
 

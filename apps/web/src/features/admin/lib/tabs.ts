@@ -1,7 +1,7 @@
 /**
  * The admin portal's tabs (users, applications, rsvp, bulk-actions, settings), with the reviewers'
  * progress beside the applications they review, then the e-mail outbox and the announcements sent
- * through it; kept in the URL as `?tab=`; users is the default.
+ * through it, and the Insights charts last (their chunk loads only when opened); kept in the URL as `?tab=`; users is the default.
  */
 export const ADMIN_TABS = [
   'users',
@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   'settings',
   'emails',
   'announcements',
+  'insights',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
