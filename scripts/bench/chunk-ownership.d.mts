@@ -11,8 +11,10 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 export const RESTRICTED_SOURCE: RegExp;
+export const ADMIN_ONLY_PACKAGES: string[];
 export function readManifest(distDir: string): Manifest;
-export function restrictedFiles(manifest: Manifest): Map<string, string>;
+export function adminOnlyPackageChunks(manifest: Manifest, distDir?: string | null): Map<string, string[]>;
+export function restrictedFiles(manifest: Manifest, options?: { distDir?: string }): Map<string, string>;
 export function restrictedRequests(
   restricted: Map<string, string>,
   urls: Iterable<string>,

@@ -1,6 +1,7 @@
 // Front-end benchmark: Lighthouse 12 (Debian's Chromium, offline) on the landing page, the applicant
 // dashboard and the hacker form of a running production server, the JavaScript each page loads
-// (gzipped, as served), and whether any of it is admin or check-in code.
+// (gzipped, as served), and whether any of it is admin or check-in code; and the size of the admin
+// Insights tab's own chunks (charts and maps), which no applicant page may load.
 //
 //   node scripts/bench/frontend.mjs --base-url http://localhost:3000 \
 //     [--dashboard-cookie 'lanyard_session=...'] [--hacker-form-cookie 'lanyard_session=...'] [--runs 3]
@@ -8,6 +9,7 @@
 // The score compared with the target is Lighthouse's desktop preset (median of `runs`); the default
 // mobile emulation (Slow 4G, 4x CPU slowdown) is run as well and reported in `detail.mobile`.
 // The bench runner calls measureFrontend() with the cookies of seeded applicants.
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -18,12 +20,20 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../ensure-chromium.mjs';
 import { root } from '../lib.mjs';
-import { readManifest, restrictedFiles, restrictedRequests } from './chunk-ownership.mjs';
+import {
+  adminOnlyPackageChunks,
+  readManifest,
+  restrictedFiles,
+  restrictedRequests,
+} from './chunk-ownership.mjs';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const SCORE_TARGET = 0.95;
 const LANDING_JS_TARGET_KB = 100;
 const KB = 1024;
+/** The Insights tab, which the admin page loads lazily, charts and maps included. */
+const INSIGHTS_SOURCE = /(?:^|\/)src\/features\/admin\/components\/insights\//;
+const ADMIN_PAGE_SOURCE = /(?:^|\/)src\/features\/admin\/components\/admin-page\.tsx$/;
 
 /**
  * @typedef {{ id: string, label: string, value: number, unit: string, target: string,
@@ -155,7 +165,8 @@ export async function measureFrontend({
 }) {
   if (!isLocal(baseUrl))
     throw new Error(`The front-end bench runs offline: ${baseUrl} is not on this machine.`);
-  const restricted = restrictedFiles(readManifest(distDir));
+  const manifest = readManifest(distDir);
+  const restricted = restrictedFiles(manifest);
   /** @type {Row[]} */
   const rows = [];
   const allScripts = new Map(); // url -> pages that requested it
@@ -275,10 +286,108 @@ export async function measureFrontend({
     detail: {
       pagesChecked: measured,
       restrictedChunks: [...restricted.keys()],
+      adminOnlyPackages: Object.fromEntries(
+        [...adminOnlyPackageChunks(manifest, distDir)].map(([key, packages]) => [
+          manifest[key].file,
+          packages,
+        ]),
+      ),
       offending: hits.map((h) => ({ ...h, pages: [...(allScripts.get(h.url) ?? [])] })),
     },
   });
+  rows.push(insightsRow(manifest, distDir, restricted, allScripts.keys(), measured));
   return rows;
+}
+
+/**
+ * What opening the Insights tab downloads beyond the admin page: the chunks built from the tab's
+ * sources and all they import, at once or later (a map), that the admin page has not loaded
+ * already. Null when no chunk is built from the tab's sources.
+ */
+function insightsChunks(manifest, distDir, restricted) {
+  const keys = (test) => Object.keys(manifest).filter((k) => manifest[k].src && test.test(manifest[k].src));
+  const tab = keys(INSIGHTS_SOURCE);
+  if (tab.length === 0) return null;
+  // The chunks `from` brings in; none is followed through `stop` (what is loaded already).
+  const reach = (from, lazy, stop = new Set()) => {
+    const seen = new Set();
+    const stack = [...from];
+    while (stack.length) {
+      const key = stack.pop();
+      if (seen.has(key) || stop.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      stack.push(...(manifest[key].imports ?? []), ...(lazy ? (manifest[key].dynamicImports ?? []) : []));
+    }
+    return seen;
+  };
+  const adminPage = keys(ADMIN_PAGE_SOURCE);
+  const loaded = reach(
+    adminPage.length ? adminPage : Object.keys(manifest).filter((k) => manifest[k].isEntry),
+    false,
+  );
+  // A chunk of the tab that another of its chunks imports lazily (the map) comes after the rest.
+  const lazyInside = new Set(tab.flatMap((key) => manifest[key].dynamicImports ?? []));
+  const atOnce = reach(
+    tab.filter((key) => !lazyInside.has(key)),
+    false,
+    loaded,
+  );
+  const packages = adminOnlyPackageChunks(manifest, distDir);
+  return [...reach(tab, true, loaded)]
+    .filter((key) => manifest[key].file.endsWith('.js'))
+    .map((key) => {
+      const file = path.join(distDir, manifest[key].file);
+      return {
+        file: manifest[key].file,
+        raw_bytes: fs.statSync(file).size,
+        // The sibling the server sends to a browser that accepts gzip, as the page rows count.
+        gzip_bytes: fs.existsSync(`${file}.gz`)
+          ? fs.statSync(`${file}.gz`).size
+          : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length,
+        lazy: !atOnce.has(key),
+        restricted: restricted.has(manifest[key].file),
+        packages: packages.get(key) ?? [],
+      };
+    });
+}
+
+/** @returns {Row} */
+function insightsRow(manifest, distDir, restricted, applicantScripts, measured) {
+  const base = {
+    id: 'frontend.insights-chunks',
+    label: 'Insights tab chunks (charts, maps), admin only',
+    unit: 'KB gz',
+    target: 'reported; none on applicant pages',
+  };
+  const chunks = insightsChunks(manifest, distDir, restricted);
+  if (!chunks) {
+    return {
+      ...base,
+      value: Number.NaN,
+      pass: null,
+      detail: {
+        note: 'not found: no chunk in the manifest is built from src/features/admin/components/insights/',
+      },
+    };
+  }
+  const applicantFiles = new Set([...applicantScripts].map((u) => new URL(u).pathname.replace(/^\//, '')));
+  // Admin code among them: a chunk the tab shares with applicant pages (a date helper) is not.
+  const onApplicantPages = chunks
+    .filter((c) => c.restricted && applicantFiles.has(c.file))
+    .map((c) => c.file);
+  const sum = (key) => chunks.reduce((n, c) => n + c[key], 0);
+  return {
+    ...base,
+    value: Math.round((sum('gzip_bytes') / KB) * 10) / 10,
+    pass: measured.length > 0 ? onApplicantPages.length === 0 : null,
+    detail: {
+      raw_kb: Math.round((sum('raw_bytes') / KB) * 10) / 10,
+      charts: chunks.filter((c) => c.packages.includes('recharts')).map((c) => c.file),
+      chunks,
+      pagesChecked: measured,
+      onApplicantPages,
+    },
+  };
 }
 
 function medianMetrics(results) {

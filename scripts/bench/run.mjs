@@ -19,6 +19,7 @@ import * as dashboard from './scenarios/dashboard.mjs';
 import * as deadlineRush from './scenarios/deadline-rush.mjs';
 import * as exportsScenario from './scenarios/exports.mjs';
 import * as frontend from './scenarios/frontend.mjs';
+import * as insights from './scenarios/insights.mjs';
 import * as review from './scenarios/review.mjs';
 import * as season from './scenarios/season.mjs';
 
@@ -26,6 +27,9 @@ import * as season from './scenarios/season.mjs';
 const SCENARIOS = {
   dashboard,
   'admin-lists': adminLists,
+  // Reads the decisions as the seed made them (review below resets them); the RSVPs, check-ins and
+  // reviews it adds for its panels are gone again when it ends.
+  insights,
   exports: exportsScenario,
   'deadline-rush': deadlineRush,
   // After every scenario that reads statuses: it resets them all to submitted, then decides.
