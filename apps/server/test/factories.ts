@@ -30,7 +30,10 @@ export function userValues(overrides: Partial<UserInsert> = {}): UserInsert {
   };
 }
 
-/** An application's columns for `user`: a hacker's, with the user's address, unless told. */
+/**
+ * An application's columns for `user`: a hacker's, with the user's address, unless told. Started
+ * when it was submitted (a form sent without a draft), unless told.
+ */
 export function applicationValues(
   user: { id: string; email: string },
   overrides: Partial<ApplicationInsert> = {},
@@ -40,6 +43,7 @@ export function applicationValues(
     firstName: 'Test',
     lastName: 'Applicant',
     email: user.email,
+    ...(overrides.submittedAt ? { startedAt: overrides.submittedAt } : {}),
     ...overrides,
     userId: user.id,
   };

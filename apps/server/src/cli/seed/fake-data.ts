@@ -64,6 +64,10 @@ export function fakeApplication(
   const birthMonth = 1 + Math.floor(rand() * 12);
   const birthDay = 1 + Math.floor(rand() * 28);
   const submittedAt = new Date(eventStart.getTime() - (20 + rand() * 60) * 24 * 3600_000);
+  // Most people finish the form within the hour, some come back to it days later.
+  const startedAt = new Date(
+    submittedAt.getTime() - (rand() < 0.7 ? 10 + rand() * 50 : 60 + rand() * 5 * 24 * 60) * 60_000,
+  );
   const status = pick(STATUSES);
   const common = {
     firstName: p.first,
@@ -139,6 +143,7 @@ export function fakeApplication(
     ...columnsOf(p.role, answers),
     answers,
     resumeUploadId,
+    startedAt,
     submittedAt,
     updatedAt: submittedAt,
     decidedAt: status === 'pending' ? null : new Date(),

@@ -50,6 +50,8 @@ export const reviews = pgTable(
     uniqueIndex('reviews_application_reviewer_key').on(t.applicationId, t.reviewerId),
     index('reviews_reviewer_idx').on(t.reviewerId, t.updatedAt),
     index('reviews_role_idx').on(t.role, t.reviewerId),
+    // Migration 0021 adds reviews_insights_idx on (role, created_at) INCLUDE (reviewer_id,
+    // application_id), which Drizzle cannot declare: the Insights tab's reviews per day.
   ],
 );
 

@@ -288,6 +288,10 @@ export async function submitApplication(
           answers,
           resumeUploadId: resume?.id ?? null,
           accessCodeUsed: codeUsed,
+          // Started when the draft was first saved (never after the submission itself); the
+          // submission is the start when the form was sent without a draft.
+          startedAt: sql`least((select d.created_at from application_drafts d where d.user_id = ${user.id}),
+                               ${now.toISOString()}::timestamptz)`,
           submittedAt: now,
           updatedAt: now,
         })
