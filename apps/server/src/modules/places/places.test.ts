@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citiesResponseSchema } from '@lanyard/shared/application';
 import { bearer, createTestContext, randomIp, registerUser, type TestContext } from '../../../test/helper';
-import { fold } from './service';
+import { CITIES } from '../../cli/seed/vocabulary';
+import { findCity, fold, searchCities } from './service';
 
 let ctx: TestContext;
 let token: string;
@@ -78,5 +79,38 @@ describe('GET /api/places/cities', () => {
     expect(fold('  Saint-Jérôme ')).toBe('saint jerome');
     expect(fold('ZÜRICH')).toBe('zurich');
     expect(fold("'; drop")).toBe('drop');
+  });
+});
+
+describe('findCity', () => {
+  it('places a label the city search gave, in any case or accents, with its coordinates and country code', () => {
+    const austin = findCity('Austin, TX, United States');
+    expect(austin).toMatchObject({
+      label: 'Austin, TX, United States',
+      countryCode: 'US',
+      country: 'United States',
+    });
+    expect(austin!.lat).toBeCloseTo(30.27, 1);
+    expect(austin!.lng).toBeCloseTo(-97.74, 1);
+    expect(findCity('  austin, tx, UNITED STATES ')?.label).toBe('Austin, TX, United States');
+    expect(findCity('Montreal, Canada')?.label).toBe('Montréal, Canada');
+    for (const city of searchCities('san')) expect(findCity(city.label)?.label).toBe(city.label);
+  });
+
+  it('reads "name, region or country" as the most populous such city, and a bare name likewise', () => {
+    expect(findCity('Austin, TX')?.label).toBe('Austin, TX, United States');
+    expect(findCity('Boston, USA')?.label).toBe('Boston, MA, United States');
+    expect(findCity('London, UK')?.label).toBe('London, United Kingdom');
+    expect(findCity('Paris, France')?.countryCode).toBe('FR');
+    expect(findCity('Paris')?.countryCode).toBe('FR');
+  });
+
+  it('answers undefined for what names no city', () => {
+    for (const text of ['', ' , ', 'Middle of Nowhere, Mars', 'Paris, Narnia'])
+      expect(findCity(text)).toBeUndefined();
+  });
+
+  it("places every city the seed's applicants travel from", () => {
+    for (const label of CITIES) expect(findCity(label)?.label).toBe(label);
   });
 });

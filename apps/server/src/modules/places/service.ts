@@ -6,7 +6,14 @@ interface City {
   region: string;
   country: string;
   label: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  lat: number;
+  lng: number;
 }
+
+/** A city as the Insights map places it. */
+export type PlacedCity = Omit<City, 'folded'>;
 
 interface RawCity {
   name: string;
@@ -15,6 +22,8 @@ interface RawCity {
   adminCode: string;
   population: number;
   featureCode: string;
+  /** GeoJSON: [longitude, latitude]. */
+  loc: { coordinates: [number, number] };
 }
 
 /** Lower-case, accents removed, so "montreal" finds "Montréal". */
@@ -53,17 +62,21 @@ function cities(): City[] {
       // US state codes read well ("Austin, TX"); elsewhere admin codes are numbers, so we skip them.
       const region = c.country === 'US' && /^[A-Z]{2}$/.test(c.adminCode) ? c.adminCode : '';
       const label = [c.name, region, country].filter(Boolean).join(', ');
-      return { folded: fold(c.name), name: c.name, region, country, label };
+      const [lng, lat] = c.loc.coordinates;
+      return { folded: fold(c.name), name: c.name, region, country, label, countryCode: c.country, lat, lng };
     });
   return index;
 }
 
 /** Cities whose name, or a word of it, starts with the query; most populous first. */
-export function searchCities(query: string, limit = 10): Omit<City, 'folded'>[] {
+export function searchCities(
+  query: string,
+  limit = 10,
+): Pick<City, 'name' | 'region' | 'country' | 'label'>[] {
   const q = fold(query);
   if (q.length < 2) return [];
   const seen = new Set<string>();
-  const out: Omit<City, 'folded'>[] = [];
+  const out: ReturnType<typeof searchCities> = [];
   // The index is sorted by population, so the first matches are the ones people mean.
   for (const city of cities()) {
     if (!city.folded.startsWith(q) && !city.folded.includes(` ${q}`)) continue;
@@ -73,4 +86,64 @@ export function searchCities(query: string, limit = 10): Omit<City, 'folded'>[] 
     if (out.length >= limit) break;
   }
   return out;
+}
+
+interface Lookup {
+  /** Folded label to city: the label the city search gave (most populous first wins a clash). */
+  byLabel: Map<string, City>;
+  /** Folded name to its cities, most populous first. */
+  byName: Map<string, City[]>;
+}
+
+let lookup: Lookup | undefined;
+
+/** Country names people write that Intl does not give (folded, to the country code). */
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'us',
+  'united states of america': 'us',
+  uk: 'gb',
+  england: 'gb',
+  scotland: 'gb',
+  wales: 'gb',
+};
+
+function cityLookup(): Lookup {
+  if (lookup) return lookup;
+  const byLabel = new Map<string, City>();
+  const byName = new Map<string, City[]>();
+  for (const city of cities()) {
+    const label = fold(city.label);
+    if (!byLabel.has(label)) byLabel.set(label, city);
+    const same = byName.get(city.folded);
+    if (same) same.push(city);
+    else byName.set(city.folded, [city]);
+  }
+  lookup = { byLabel, byName };
+  return lookup;
+}
+
+function placed(city: City): PlacedCity {
+  const { folded: _folded, ...rest } = city;
+  return rest;
+}
+
+/**
+ * The city a "travelling from" answer names: the label the city search offered ("Austin, TX,
+ * United States"), in any case or accents; else "name, region or country" ("Austin, Texas" reads
+ * as the most populous Austin whose region, country or country code matches every part after the
+ * name); else a bare name's most populous city. Undefined when nothing matches.
+ */
+export function findCity(label: string): PlacedCity | undefined {
+  const { byLabel, byName } = cityLookup();
+  const exact = byLabel.get(fold(label));
+  if (exact) return placed(exact);
+  const [name, ...qualifiers] = label.split(',').map(fold);
+  if (!name) return undefined;
+  const candidates = byName.get(name);
+  if (!candidates) return undefined;
+  const wanted = qualifiers.filter(Boolean).map((q) => COUNTRY_ALIASES[q] ?? q);
+  const match = candidates.find((c) =>
+    wanted.every((q) => q === fold(c.region) || q === fold(c.country) || q === c.countryCode.toLowerCase()),
+  );
+  return match ? placed(match) : undefined;
 }
