@@ -24,6 +24,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { insightsRoutes } from './modules/insights/routes';
 import { authRoutes } from './modules/auth/routes';
 import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
 import { CheckinLive } from './modules/checkin/live';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminRsvpRoutes, { prefix: '/api/admin' });
   await app.register(adminEmailRoutes, { prefix: '/api/admin' });
   await app.register(announcementRoutes, { prefix: '/api/admin' });
+  await app.register(insightsRoutes, { prefix: '/api/admin' });
   await app.register(emailTemplateRoutes, { prefix: '/api/settings' });
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });
