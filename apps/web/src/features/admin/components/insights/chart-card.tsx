@@ -105,7 +105,7 @@ export function ChartCard(props: ChartCardProps) {
 
       {ready && table ? (
         <>
-          <div className="flex flex-wrap gap-1 border-t border-slate-100 pt-2">
+          <div className="flex flex-wrap gap-0.5 border-t border-slate-100 pt-2 [&_button]:px-2">
             <Button
               variant="ghost"
               size="sm"

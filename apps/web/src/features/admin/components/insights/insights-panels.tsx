@@ -127,10 +127,7 @@ export default function InsightsPanels() {
         <LogisticsPanels params={params} />
       </Section>
 
-      <Section
-        title="Where people travel from"
-        description="The cities applicants named, for buses and travel grants."
-      >
+      <Section title="Travel" description="The cities applicants named, for buses and travel grants.">
         <TravelPanels params={params} />
       </Section>
 

@@ -12,6 +12,11 @@ const TravelMap = lazy(() => import('./map/travel-map').then((m) => ({ default: 
 
 const TOP_CITIES = 10;
 
+/** "Austin, TX" for "Austin, TX, United States": a phone has little room beside a bar. */
+export function shortCity(label: string): string {
+  return label.replace(/, United States$/, '');
+}
+
 export function travelSummary(t: Travel): string {
   const top = t.cities[0];
   if (!top) return 'No travel answers yet.';
@@ -25,7 +30,7 @@ export function TravelPanels({ params }: { params: InsightsParams }) {
   const t = query.data;
   const topCities: Bucket[] | undefined = t?.cities
     .slice(0, TOP_CITIES)
-    .map((c) => ({ label: c.label, count: c.count, key: null }));
+    .map((c) => ({ label: shortCity(c.label), count: c.count, key: null }));
   const near = t?.bands[0];
   return (
     <>
