@@ -129,19 +129,19 @@ function placed(city: City): PlacedCity {
 
 /**
  * The city a "travelling from" answer names: the label the city search offered ("Austin, TX,
- * United States"), in any case or accents; else "name, region or country" ("Austin, Texas" reads
- * as the most populous Austin whose region, country or country code matches every part after the
- * name); else a bare name's most populous city. Undefined when nothing matches.
+ * United States"), in any case or accents; else "name, region or country" ("Austin, TX" or
+ * "Boston, USA": the most populous city of that name whose region, country or country code matches
+ * every part after the name). Undefined otherwise: a bare word is not enough ("Home" would be
+ * Home, WA, for someone who did not know yet).
  */
 export function findCity(label: string): PlacedCity | undefined {
   const { byLabel, byName } = cityLookup();
   const exact = byLabel.get(fold(label));
   if (exact) return placed(exact);
   const [name, ...qualifiers] = label.split(',').map(fold);
-  if (!name) return undefined;
-  const candidates = byName.get(name);
-  if (!candidates) return undefined;
   const wanted = qualifiers.filter(Boolean).map((q) => COUNTRY_ALIASES[q] ?? q);
+  const candidates = name ? byName.get(name) : undefined;
+  if (!candidates || wanted.length === 0) return undefined;
   const match = candidates.find((c) =>
     wanted.every((q) => q === fold(c.region) || q === fold(c.country) || q === c.countryCode.toLowerCase()),
   );
