@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHT_PANELS, timelineSchema } from '@lanyard/shared/insights';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { getPanel, insightsReader, sessionOf } from '../../../test/insights';
+import { SharedReads } from './shared-reads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -48,5 +49,36 @@ describe('GET /api/admin/insights/*', () => {
         status: 400,
       });
     }
+  });
+});
+
+describe('SharedReads', () => {
+  it('gives reads of one key that arrive while it counts the same count, and counts again after', async () => {
+    const reads = new SharedReads();
+    let counts = 0;
+    let finish!: (n: number) => void;
+    const count = () => {
+      counts += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const first = reads.read('funnel {}', count);
+    const second = reads.read('funnel {}', count);
+    const other = reads.read('funnel {"role":["mentor"]}', () => Promise.resolve(-1));
+    expect(counts).toBe(1);
+    finish(7);
+    expect(await Promise.all([first, second, other])).toEqual([7, 7, -1]);
+    const third = reads.read('funnel {}', count);
+    expect(counts).toBe(2);
+    finish(8);
+    expect(await third).toBe(8);
+  });
+
+  it('shares a failure with the reads waiting on it, and does not keep it', async () => {
+    const reads = new SharedReads();
+    const failing = reads.read('review {}', () => Promise.reject(new Error('database away')));
+    const joined = reads.read('review {}', () => Promise.resolve('never'));
+    await expect(failing).rejects.toThrow('database away');
+    await expect(joined).rejects.toThrow('database away');
+    expect(await reads.read('review {}', () => Promise.resolve('fresh'))).toBe('fresh');
   });
 });

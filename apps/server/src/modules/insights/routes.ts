@@ -11,12 +11,13 @@ import {
   timelineSchema,
   travelSchema,
 } from '@lanyard/shared/insights';
-import { insightsContext } from './common';
+import { insightsContext, type InsightsContext } from './common';
 import { checkins, rsvps } from './live';
 import { logistics } from './logistics';
 import { demographics } from './people';
 import { funnel, timeline } from './progress';
 import { reviewProgress } from './review';
+import { SharedReads } from './shared-reads';
 import { travel } from './travel';
 
 const admin = { access: 'admin' as const };
@@ -28,46 +29,55 @@ const admin = { access: 'admin' as const };
  */
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = () => insightsContext({ db: app.db, config: app.config, cache: app.readCache });
+  const reads = new SharedReads();
+  /** The panel's numbers for these filters, shared with the same read already counting. */
+  const shared =
+    <Q, T>(panel: string, count: (ctx: InsightsContext, query: Q) => Promise<T>) =>
+    (request: { query: Q }) =>
+      reads.read(`${panel} ${JSON.stringify(request.query)}`, async () =>
+        count(await context(), request.query),
+      );
   const query = { config: admin, schema: { querystring: insightsQuerySchema } };
 
   app.get(
     '/insights/timeline',
     { ...query, schema: { ...query.schema, response: { 200: timelineSchema } } },
-    async (request) => timeline(await context(), request.query),
+    shared('timeline', timeline),
   );
   app.get(
     '/insights/funnel',
     { ...query, schema: { ...query.schema, response: { 200: funnelSchema } } },
-    async (request) => funnel(await context(), request.query),
+    shared('funnel', funnel),
   );
   app.get(
     '/insights/demographics',
     { ...query, schema: { ...query.schema, response: { 200: demographicsSchema } } },
-    async (request) => demographics(await context(), request.query),
+    shared('demographics', demographics),
   );
   app.get(
     '/insights/logistics',
     { config: admin, schema: { querystring: logisticsQuerySchema, response: { 200: logisticsSchema } } },
-    async (request) => logistics(await context(), request.query),
+    shared('logistics', logistics),
   );
   app.get(
     '/insights/travel',
     { ...query, schema: { ...query.schema, response: { 200: travelSchema } } },
-    async (request) => travel(await context(), request.query),
+    shared('travel', travel),
   );
   app.get(
     '/insights/rsvps',
     { ...query, schema: { ...query.schema, response: { 200: rsvpTimelineSchema } } },
-    async (request) => rsvps(await context(), request.query),
+    shared('rsvps', rsvps),
   );
   app.get(
     '/insights/checkins',
     { ...query, schema: { ...query.schema, response: { 200: checkinTimelineSchema } } },
+    // Not shared: the live chart asks again on every check-in, and a count begun before one would miss it.
     async (request) => checkins(await context(), request.query),
   );
   app.get(
     '/insights/review',
     { ...query, schema: { ...query.schema, response: { 200: reviewProgressInsightSchema } } },
-    async (request) => reviewProgress(await context(), request.query),
+    shared('review', reviewProgress),
   );
 };
