@@ -68,7 +68,7 @@ export function FunnelPanel({ params }: { params: InsightsParams }) {
       }
       rowLinks={rows?.map((r) => list.href(stageDrill(r.stage, r.role)))}
     >
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className={funnel && funnel.roles.length > 1 ? 'grid gap-6 md:grid-cols-2' : 'grid'}>
         {funnel?.roles.map(({ role, stages }) => {
           const shown = visibleStages(funnel, stages);
           const buckets: Bucket[] = shown.map((s) => ({
