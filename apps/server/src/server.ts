@@ -9,6 +9,7 @@ import { createLinkMailer } from './modules/auth/link-mail';
 import { createOutboxWorker } from './modules/email/worker';
 import { createAnnouncementWorker } from './modules/announcements/job';
 import { createAdmissionsWorker } from './modules/admissions/worker';
+import { warmCities } from './modules/places/service';
 import { pruneRateLimits } from './lib/rate-limit';
 import { sweepOrphans } from './modules/uploads/service';
 import { errorBody } from './errors';
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  warmCities();
   await app.listen({ port: config.port, host: config.host });
   const shownUrl = config.publicUrl;
   console.log(`\n  Lanyard is serving ${config.event.name} on ${shownUrl}\n`);
