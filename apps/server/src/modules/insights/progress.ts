@@ -32,6 +32,8 @@ import {
 const DAY_MS = 24 * 3600_000;
 /** The pace of the last this many full days projects submissions to the deadline. */
 const PACE_DAYS = 7;
+/** Without a deadline, the chart runs to today unless nobody has come for this many days. */
+const QUIET_DAYS = 30;
 
 type DayCount = { date: string; n: number };
 
@@ -86,10 +88,15 @@ export async function timeline(ctx: InsightsContext, f: InsightsFilters): Promis
   let days: string[] = [];
   if (span) {
     // To today while applications are open; once the deadline has passed, to the day after it
-    // (late submissions past that still show, as the last day with data).
-    const until =
-      deadline && deadline.getTime() < ctx.now.getTime()
+    // (late submissions past that still show, as the last day with data). Without a deadline, to
+    // today while people still come, else to the last day anyone did: a season looked back on
+    // months later is not a long flat line (nor cut short by MAX_DAYS).
+    const until = deadline
+      ? deadline.getTime() < ctx.now.getTime()
         ? minDay(ctx.today, addDays(dayIn(deadline, timeZone), 1))
+        : ctx.today
+      : addDays(span.last, QUIET_DAYS) < ctx.today
+        ? span.last
         : ctx.today;
     days = daysBetween(span.first, maxDay(span.last, until));
   }
