@@ -9,6 +9,7 @@ import {
   USER_ROLES,
 } from './constants';
 import { isoDateSchema } from './dates';
+import { customAnswerViewSchema } from './questions/custom';
 import { applicationReviewSummarySchema, REVIEW_STATES } from './review';
 
 export const dashboardStatsSchema = z.object({
@@ -215,6 +216,8 @@ export const adminApplicationDetailSchema = adminApplicationSchema.extend({
   photo_clearance_accepted: z.boolean().nullable(),
   photo_sharing_opt_out: z.boolean().nullable(),
   history: z.array(auditEntrySchema),
+  /** The custom questions' answers in words, each under the wording it was answered under. */
+  custom: z.array(customAnswerViewSchema).optional(),
 });
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;
 

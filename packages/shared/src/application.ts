@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { APPLICANT_VIEW_STATUSES, WORD_LIMITS } from './constants';
 import { offerStateSchema } from './capacity';
 import { countWords, isUnder18On, isValidBirthday } from './dates';
+import { customAnswerViewSchema } from './questions/custom';
 import { answersShape } from './questions/schema';
 
 export {
@@ -178,6 +179,8 @@ export const myApplicationSchema = z.object({
    * starts false again. Always false before release and for any other decision.
    */
   celebrated: z.boolean(),
+  /** The custom questions' answers in words, each under the wording it was answered under. */
+  custom: z.array(customAnswerViewSchema).optional(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 export const myApplicationResponseSchema = z.object({ application: myApplicationSchema.nullable() });

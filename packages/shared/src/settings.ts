@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './dates';
+import { formCustomQuestionsSchema } from './questions/custom';
 
 export const WINDOW_STATUSES = ['open', 'late', 'closed'] as const;
 export type WindowStatus = (typeof WINDOW_STATUSES)[number];
@@ -72,6 +73,8 @@ export const publicSettingsSchema = z.object({
   rsvp_deadline: isoDateTime.nullable(),
   rsvp_open: z.boolean(),
   server_time: isoDateTime,
+  /** The custom questions each form asks (issue 19), in the same cached response as the window. */
+  custom_questions: formCustomQuestionsSchema.optional(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -186,6 +186,27 @@ export const adminCustomQuestionsSchema = z.object({
   questions: z.array(customQuestionSchema.extend({ answered: z.number().int() })),
 });
 
+/**
+ * A custom answer as people read it (the applicant's view, the admin detail dialog, the CSV): the
+ * question's wording as it was when answered, and the answer in words (option labels, "Yes").
+ */
+export const customAnswerViewSchema = z.object({
+  id: z.string().uuid(),
+  section: z.enum(Object.keys(VIEW_SECTIONS) as [SectionId, ...SectionId[]]),
+  label: z.string(),
+  text: z.string(),
+  /** Whether reviewers see it (the reviewer's screen leaves it out when false). */
+  reviewer_visible: z.boolean(),
+});
+export type CustomAnswerView = z.infer<typeof customAnswerViewSchema>;
+
+/** The questions a role's form asks (GET /api/settings/public, `custom_questions`): not hidden, in order. */
+export const formCustomQuestionsSchema = z.object({
+  hacker: z.array(customQuestionSchema),
+  mentor: z.array(customQuestionSchema),
+});
+export type FormCustomQuestions = z.infer<typeof formCustomQuestionsSchema>;
+
 /** PUT /api/admin/questions/order: a role's questions in their new order (every id, once). */
 export const customQuestionOrderSchema = z
   .object({ role: z.enum(APPLICANT_ROLES), ids: z.array(z.string().uuid()).max(CUSTOM_LIMITS.questions) })
