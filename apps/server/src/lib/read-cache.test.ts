@@ -107,6 +107,23 @@ describe('ReadCache', () => {
     expect(cache.settings()).toBeUndefined();
   });
 
+  it("drops the custom questions and applicants' answers on q (a question changed), keeping sessions", () => {
+    const { cache, notify } = harness();
+    const now = Date.now();
+    cache.storeAnswer(cache.ticket(), 'u1', body('u1'));
+    cache.storeSession(cache.ticket(), 'u1-phone', session('u1', now));
+    cache.storeCustomQuestions(cache.ticket(), []);
+    expect(cache.customQuestions()).toEqual([]);
+    const ticket = cache.ticket();
+    notify('q');
+    expect(cache.customQuestions()).toBeUndefined();
+    // Answers list custom answers in the questions' order; sessions do not depend on them.
+    expect(cache.answer('u1')).toBeUndefined();
+    expect(cache.session('u1-phone', now)?.user.id).toBe('u1');
+    cache.storeCustomQuestions(ticket, []);
+    expect(cache.customQuestions()).toBeUndefined();
+  });
+
   it('hands a session back to the database once its expiry or next activity stamp is due', () => {
     const { cache } = harness();
     const now = Date.now();

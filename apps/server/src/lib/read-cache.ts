@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type pg from 'pg';
+import type { CustomQuestion } from '@lanyard/shared/questions/custom';
 import type { SettingsVersion } from '../db/settings';
 import type { SessionUser } from './session-user';
 import type { PgListener } from './pg-listener';
@@ -46,6 +47,8 @@ export class ReadCache {
   private readonly answers = new Map<string, Entry<string>>();
   // The settings row, read by every reviewer's call; dropped on 's' (any change to it) or '*'.
   private settingsEntry: SettingsVersion | undefined;
+  // Every custom question (hidden ones too), read on every form load; dropped on 'q' or '*'.
+  private questionsEntry: readonly CustomQuestion[] | undefined;
   private readonly waiters = new Map<string, () => void>();
   private readonly instance = crypto.randomBytes(6).toString('hex');
   private sequence = 0;
@@ -136,6 +139,16 @@ export class ReadCache {
     this.settingsEntry = value;
   }
 
+  /** The custom questions of both roles, in role and position order (modules/custom-questions). */
+  customQuestions(): readonly CustomQuestion[] | undefined {
+    return this.on ? this.questionsEntry : undefined;
+  }
+
+  storeCustomQuestions(ticket: number | undefined, value: readonly CustomQuestion[]): void {
+    if (ticket === undefined || ticket !== this.epoch || !this.on) return;
+    this.questionsEntry = value;
+  }
+
   /**
    * Returns once every change committed before the call has reached this instance's cache. Called
    * after each request that may have written, before its response is sent.
@@ -169,7 +182,11 @@ export class ReadCache {
     this.epoch++;
     if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
     else if (payload === 's') this.settingsEntry = undefined;
-    else this.clear();
+    else if (payload === 'q') {
+      // Applicants' answers list their custom answers in the questions' current order.
+      this.questionsEntry = undefined;
+      this.answers.clear();
+    } else this.clear();
   }
 
   private dropUser(userId: string): void {
@@ -194,6 +211,7 @@ export class ReadCache {
     this.sessionsByUser.clear();
     this.answers.clear();
     this.settingsEntry = undefined;
+    this.questionsEntry = undefined;
   }
 }
 

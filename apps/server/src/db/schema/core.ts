@@ -146,6 +146,8 @@ export const applications = pgTable(
     shirtSize: text('shirt_size'),
     // Everything else the applicant answered, in the shape of the role's shared schema.
     answers: jsonb('answers').notNull().default({}),
+    // Custom questions' answers (schema/questions.ts): { "<question id>": { v: version, a: answer } }.
+    customAnswers: jsonb('custom_answers').notNull().default({}),
     resumeUploadId: uuid('resume_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     portfolioUrl: text('portfolio_url'),
     accessCodeUsed: text('access_code_used'),
@@ -218,6 +220,8 @@ export const applications = pgTable(
       .on(t.rsvpDueAt)
       .where(sql`${t.rsvpDueAt} is not null and ${t.rsvpStatus} is null and ${t.rsvpExpiredAt} is null`),
     index('applications_hs_idx').on(t.isHighSchool),
+    // Filtering on a custom choice or yes/no answer (containment: custom_answers @> {...}).
+    index('applications_custom_answers_idx').using('gin', t.customAnswers.op('jsonb_path_ops')),
     index('applications_birth_idx').on(t.birthYear, t.birthMonth, t.birthDay),
     // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters
     // intersects them inside the index instead of AND-ing a 30,000-row status bitmap.

@@ -3,3 +3,4 @@ export * from './core';
 export * from './review';
 export * from './admissions';
 export * from './announcements';
+export * from './questions';
