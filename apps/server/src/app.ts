@@ -25,6 +25,7 @@ import { adminRsvpRoutes, applicantRsvpRoutes } from './modules/rsvp/routes';
 import { adminEmailRoutes, emailTemplateRoutes } from './modules/email/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { insightsRoutes } from './modules/insights/routes';
+import { customQuestionRoutes } from './modules/custom-questions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
 import { CheckinLive } from './modules/checkin/live';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminEmailRoutes, { prefix: '/api/admin' });
   await app.register(announcementRoutes, { prefix: '/api/admin' });
   await app.register(insightsRoutes, { prefix: '/api/admin' });
+  await app.register(customQuestionRoutes, { prefix: '/api/admin/questions' });
   await app.register(emailTemplateRoutes, { prefix: '/api/settings' });
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });

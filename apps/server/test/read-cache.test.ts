@@ -236,6 +236,25 @@ describe('read cache', () => {
     expect(put.statusCode).toBe(200);
   });
 
+  it('a custom question added on one instance reaches the public settings the other has cached', async () => {
+    const publicQuestions = async () =>
+      (await b.app.inject({ method: 'GET', url: '/api/settings/public' })).json().custom_questions.hacker;
+    expect(await publicQuestions()).toEqual([]);
+    expect(b.app.readCache?.customQuestions()).toBeDefined();
+    const res = await asUser(a.ctx, admin.token)('POST', '/api/admin/questions', {
+      role: 'hacker',
+      section: 'additional',
+      type: 'yes_no',
+      label: 'Bringing a laptop?',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The instance that made the change shows it at once.
+    const onA = await a.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(onA.json().custom_questions.hacker).toHaveLength(1);
+    await waitFor('B hears of the question', async () => (await publicQuestions()).length === 1);
+    await ctx.database.pool.query('delete from custom_questions');
+  });
+
   it('signing out ends the session on every instance', async () => {
     const user = await quickUser(a.ctx);
     const me = (on: Instance) =>

@@ -89,6 +89,11 @@ export const ERROR_CODES = {
   review_locked: 'Decisions for the application’s role are released: its reviews can no longer change.',
   rubric_in_use:
     'Scores exist for the role: a criterion’s scale cannot change and no criterion can be deleted.',
+
+  // Custom questions
+  too_many_questions: 'The role already has as many custom questions as allowed (hidden ones count).',
+  question_answered: 'People have answered the custom question: it can be hidden, not deleted.',
+  question_in_use: 'Another custom question is shown depending on this one: change its condition first.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,7 +7,8 @@ import {
   publicSettingsSchema,
   updateSettingsBodySchema,
 } from '@lanyard/shared/settings';
-import { readSettings } from '../../db/settings';
+import { readSettings, readSettingsCached } from '../../db/settings';
+import { formQuestionsOf, readQuestionsCached } from '../custom-questions/store';
 import * as service from './service';
 import { perIp } from '../../plugins/rate-limits';
 
@@ -19,7 +20,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public',
     { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } },
-    async () => service.toPublicSettings(await readSettings(app.db)),
+    // Every form load reads it: both parts come from the read cache while it is on (decision 006).
+    async () => {
+      const [settings, questions] = await Promise.all([
+        readSettingsCached(app.db, app.readCache),
+        readQuestionsCached(app.db, app.readCache),
+      ]);
+      return { ...service.toPublicSettings(settings.row), custom_questions: formQuestionsOf(questions) };
+    },
   );
 
   app.post(

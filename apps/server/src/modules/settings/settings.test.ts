@@ -83,8 +83,10 @@ describe('GET /api/settings/public', () => {
         'rsvp_deadline',
         'rsvp_open',
         'server_time',
+        'custom_questions',
       ].sort(),
     );
+    expect(body.custom_questions).toEqual({ hacker: [], mentor: [] });
     expect(publicSettingsSchema.parse(body)).toEqual(body);
     expect(body).toMatchObject({
       status: 'open',
