@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { APPLICANT_VIEW_STATUSES, WORD_LIMITS } from './constants';
 import { offerStateSchema } from './capacity';
 import { countWords, isUnder18On, isValidBirthday } from './dates';
-import { customAnswerViewSchema } from './questions/custom';
+import { customAnswersSchema, customAnswerViewSchema } from './questions/custom';
 import { answersShape } from './questions/schema';
 
 export {
@@ -85,6 +85,8 @@ export function hackerSubmissionSchema(eventStartDate: string) {
       resume_url: z.string({ error: 'Resume is required' }).min(1, 'Resume is required').max(300),
       access_code: accessCodeField,
       email: accountEmailField,
+      /** Answers to the role's custom questions by id, checked by the server against their definitions. */
+      custom: customAnswersSchema.optional(),
     })
     .strict()
     .superRefine(hackerRules(eventStartDate));
@@ -113,6 +115,7 @@ export const mentorSubmissionSchema = mentorAnswersObject
     resume_url: z.string().max(300).optional(),
     access_code: accessCodeField,
     email: accountEmailField,
+    custom: customAnswersSchema.optional(),
   })
   .strict()
   .superRefine(mentorRules);

@@ -387,11 +387,10 @@ export function checkCustomAnswers(
     }
     const parsed = customAnswerSchema(q).safeParse(value);
     if (!parsed.success) {
-      issues.push({
-        id: q.id,
-        label: q.label,
-        message: parsed.error.issues[0]?.message ?? `${q.label}: not a valid answer`,
-      });
+      // zod's own messages (a choice sent as a string, an unknown key) do not name the question.
+      const first = parsed.error.issues[0]?.message ?? 'not a valid answer';
+      const message = first.startsWith(`${q.label}: `) ? first : `${q.label}: ${first}`;
+      issues.push({ id: q.id, label: q.label, message });
       continue;
     }
     values[q.id] = parsed.data;

@@ -15,6 +15,7 @@ import { applications, auditLog } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { applicationFilters, filterContext, usesScores, type FilterContext } from './filters';
 import { reviewSummaries, type Scores } from './review-summary';
+import { customAnswersInWords } from '../custom-questions/answers';
 
 type Row = typeof applications.$inferSelect;
 
@@ -193,6 +194,7 @@ export async function getApplicationDetail(db: Db, id: string): Promise<AdminApp
     photo_clearance_accepted: row.photoClearanceAccepted,
     photo_sharing_opt_out: row.photoSharingOptOut,
     history: history.map(toAuditEntry),
+    custom: await customAnswersInWords(db, row, undefined),
   };
 }
 

@@ -66,7 +66,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = app.readCache?.answer(userId);
       if (cached) return sendSerialized(reply, cached);
       const ticket = app.readCache?.ticket();
-      const body = { application: await service.getMyApplication(app.db, userId) };
+      const body = { application: await service.getMyApplication(app.db, userId, app.readCache) };
       if (ticket === undefined) return body;
       const serialized = reply.serialize(body) as string;
       app.readCache!.storeAnswer(ticket, userId, serialized);

@@ -6,6 +6,7 @@ import {
   type MyApplication,
 } from '@lanyard/shared/application';
 import type { ApplicantRole } from '@lanyard/shared/constants';
+import type { CustomQuestion } from '@lanyard/shared/questions/custom';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   applicationDrafts,
@@ -32,6 +33,8 @@ import type { AppConfig } from '../../config';
 import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { columnsOf } from './columns';
+import { readAllQuestions, readQuestionsCached, type QuestionsCache } from '../custom-questions/store';
+import { checkedCustomAnswers, customAnswersInWords } from '../custom-questions/answers';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -44,6 +47,7 @@ const myApplicationColumns = {
   submittedAt: applications.submittedAt,
   updatedAt: applications.updatedAt,
   answers: applications.answers,
+  customAnswers: applications.customAnswers,
   resumeUploadId: applications.resumeUploadId,
   rsvpStatus: applications.rsvpStatus,
   rsvpDueAt: applications.rsvpDueAt,
@@ -77,7 +81,7 @@ export async function toMyApplication(
   db: DbOrTx,
   row: Pick<ApplicationRow, keyof typeof myApplicationColumns>,
   settings?: ReleaseFlags & { rsvpDeadline: Date | null },
-  loaded?: { resume: typeof uploads.$inferSelect | null },
+  loaded?: { resume: typeof uploads.$inferSelect | null; questions?: readonly CustomQuestion[] },
   now = new Date(),
 ): Promise<MyApplication> {
   const s = settings ?? (await readSettings(db));
@@ -108,6 +112,7 @@ export async function toMyApplication(
         ? { preferred_name: row.preferredName, school_name: row.schoolName, pronoun: row.pronoun }
         : null,
     celebrated: celebratedNow(row, released),
+    custom: await customAnswersInWords(db, row, loaded?.questions),
   };
 }
 
@@ -132,7 +137,11 @@ function prepareMyApplication(db: Db) {
     .prepare('my_application');
 }
 
-export async function getMyApplication(db: Db, userId: string): Promise<MyApplication | null> {
+export async function getMyApplication(
+  db: Db,
+  userId: string,
+  cache?: QuestionsCache,
+): Promise<MyApplication | null> {
   let query = myApplicationQueries.get(db);
   if (!query) myApplicationQueries.set(db, (query = prepareMyApplication(db)));
   const [row] = await query.execute({ userId });
@@ -146,7 +155,10 @@ export async function getMyApplication(db: Db, userId: string): Promise<MyApplic
           mentorDecisionsReleased: row.mentorDecisionsReleased,
           rsvpDeadline: row.rsvpDeadline,
         };
-  return toMyApplication(db, row.application, flags, { resume: row.resume });
+  const questions = Object.keys(row.application.customAnswers as object).length
+    ? await readQuestionsCached(db, cache)
+    : [];
+  return toMyApplication(db, row.application, flags, { resume: row.resume, questions });
 }
 
 /** The resume the applicant submitted with their application, if any. */
@@ -230,7 +242,12 @@ export async function submitApplication(
   db: Db,
   user: SessionUser,
   role: ApplicantRole,
-  body: (HackerAnswers | MentorAnswers) & { resume_url?: string; access_code?: string; email?: string },
+  body: (HackerAnswers | MentorAnswers) & {
+    resume_url?: string;
+    access_code?: string;
+    email?: string;
+    custom?: Record<string, unknown>;
+  },
   config: AppConfig,
   now = new Date(),
 ): Promise<MyApplication> {
@@ -240,7 +257,7 @@ export async function submitApplication(
       'wrong_role',
     );
   }
-  const { resume_url: resumeUrl, access_code: accessCode, email, ...answers } = body;
+  const { resume_url: resumeUrl, access_code: accessCode, email, custom, ...answers } = body;
   if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
     throw errors.badRequest(`email: ${ACCOUNT_EMAIL_MESSAGE}`, 'validation_error');
   }
@@ -276,6 +293,10 @@ export async function submitApplication(
       const resume = await resolveResume(tx, user, resumeUrl);
       if (resumeRequired(role) && !resume)
         throw errors.badRequest('resume_url: Resume is required', 'validation_error');
+      // Read after the settings are held: a question deleted meanwhile (deleteQuestion locks them)
+      // is gone here, so no answer to it can be stored.
+      const questions = await readAllQuestions(tx);
+      const customAnswers = checkedCustomAnswers(questions, role, answers, custom ?? {});
 
       const [row] = await tx
         .insert(applications)
@@ -286,6 +307,7 @@ export async function submitApplication(
           email: user.email,
           ...columnsOf(role, answers),
           answers,
+          customAnswers,
           resumeUploadId: resume?.id ?? null,
           accessCodeUsed: codeUsed,
           // Started when the draft was first saved (never after the submission itself); the
@@ -303,7 +325,7 @@ export async function submitApplication(
         firstName: row!.firstName,
         status: row!.status,
       });
-      return toMyApplication(tx, row!, settings, { resume: resume ?? null });
+      return toMyApplication(tx, row!, settings, { resume: resume ?? null, questions });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
