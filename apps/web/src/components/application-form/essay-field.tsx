@@ -16,6 +16,7 @@ export function EssayField<T extends FieldValues, TAnswers>({
   label,
   limit,
   error,
+  hint,
   textareaProps,
   required = true,
   enforced = false,
@@ -25,6 +26,7 @@ export function EssayField<T extends FieldValues, TAnswers>({
   label: ReactNode;
   limit: number;
   error?: string | undefined;
+  hint?: ReactNode;
   textareaProps: ComponentProps<'textarea'>;
   required?: boolean;
   enforced?: boolean;
@@ -34,7 +36,7 @@ export function EssayField<T extends FieldValues, TAnswers>({
   const over = words > limit;
   const counterId = `${name}-count`;
   return (
-    <FormField id={name} label={label} error={error}>
+    <FormField id={name} label={label} error={error} hint={hint}>
       {(ctl) => (
         <>
           <Textarea

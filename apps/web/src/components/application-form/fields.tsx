@@ -35,10 +35,18 @@ export function CheckboxField({
   id,
   label,
   error,
+  hint,
   className,
   ...input
-}: Omit<ComponentProps<'input'>, 'type'> & { id: string; label: ReactNode; error?: string | undefined }) {
+}: Omit<ComponentProps<'input'>, 'type'> & {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  /** Words under the box, shown while there is no error (as a text field's hint). */
+  hint?: ReactNode;
+}) {
   const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint && !error ? `${id}-hint` : undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <div className="flex items-start gap-3">
@@ -46,7 +54,7 @@ export function CheckboxField({
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={errorId ?? hintId}
           className="mt-0.5 size-5 shrink-0 accent-(--brand-ink)"
           {...input}
         />
@@ -54,6 +62,11 @@ export function CheckboxField({
           {label}
         </label>
       </div>
+      {hintId ? (
+        <p id={hintId} className="pl-8 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="pl-8 text-sm font-medium text-red-700">
           {error}
@@ -78,6 +91,8 @@ export function ChoiceGroup<V extends string>({
   onBlur,
   error,
   required,
+  hint,
+  children,
 }: {
   id: string;
   legend: ReactNode;
@@ -87,10 +102,15 @@ export function ChoiceGroup<V extends string>({
   onBlur?: () => void;
   error?: string | undefined;
   required?: boolean;
+  /** Words under the choices, shown while there is no error. */
+  hint?: ReactNode;
+  /** Shown under the choices (an "Other" answer's words). */
+  children?: ReactNode;
 }) {
   const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint && !error ? `${id}-hint` : undefined;
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={errorId}>
+    <fieldset className="flex flex-col gap-2" aria-describedby={errorId ?? hintId}>
       <legend className="mb-2 text-sm font-medium text-slate-800">
         {legend}
         {required ? <RequiredMark /> : null}
@@ -119,6 +139,12 @@ export function ChoiceGroup<V extends string>({
           </label>
         ))}
       </div>
+      {children}
+      {hintId ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-700">
           {error}

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { myApplicationSchema, type HackerAnswers, type MyApplication } from '@lanyard/shared/application';
 import { api } from '@/lib/api-client';
 
-export type HackerSubmission = HackerAnswers & { resume_url: string; access_code?: string };
+export type HackerSubmission = HackerAnswers & {
+  resume_url: string;
+  access_code?: string;
+  /** Custom answers by question id, sent only when the role has custom questions. */
+  custom?: Record<string, unknown>;
+};
 
 const submitResponseSchema = z.object({ application: myApplicationSchema });
 

@@ -7,6 +7,7 @@ import type { HackerFormValues } from '../lib/form-values';
 import { type HackerFormControl, type HackerSectionProps } from './form-controls';
 import { SchoolPicker } from './school-picker';
 import { QuestionField } from '@/components/application-form/question-field';
+import { CustomQuestions } from '@/components/application-form/custom-questions/custom-questions';
 
 export function AcademicSection({ control, register, errors }: HackerSectionProps) {
   return (
@@ -45,6 +46,7 @@ export function AcademicSection({ control, register, errors }: HackerSectionProp
       </div>
       <CheckboxField id="isHighSchool" label={questionPrompt('isHighSchool')} {...register('isHighSchool')} />
       <HighSchoolYear control={control} />
+      <CustomQuestions section="academic" />
     </FormSection>
   );
 }

@@ -6,6 +6,7 @@ import { CheckboxField, ChoiceGroup, FormSection } from '@/components/applicatio
 import type { HackerFormValues } from '../lib/form-values';
 import { type HackerSectionProps } from './form-controls';
 import { QuestionField } from '@/components/application-form/question-field';
+import { CustomQuestions } from '@/components/application-form/custom-questions/custom-questions';
 
 export function CommunitySection({ control, register }: Pick<HackerSectionProps, 'control' | 'register'>) {
   const event = useEventConfig();
@@ -53,6 +54,7 @@ export function CommunitySection({ control, register }: Pick<HackerSectionProps,
         label={questionPrompt('recruitmentEmails')}
         {...register('recruitmentEmails')}
       />
+      <CustomQuestions section="community" />
     </FormSection>
   );
 }

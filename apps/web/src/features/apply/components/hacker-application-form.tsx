@@ -1,8 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { HackerAnswers } from '@lanyard/shared/application';
 import type { PublicSettings } from '@lanyard/shared/settings';
 import { ConfirmSubmitDialog } from '@/components/application-form/confirm-submit-dialog';
+import { CustomFormProvider } from '@/components/application-form/custom-questions/custom-questions';
+import { countErrors, type WithCustom } from '@/components/application-form/custom-questions/custom-values';
+import { useCustomServerErrors } from '@/components/application-form/custom-questions/server-error';
+import { useCustomQuestions } from '@/components/application-form/custom-questions/use-custom-questions';
 import { SubmitBar } from '@/components/application-form/submit-bar';
 import { useApplicationDraft } from '@/components/application-form/use-application-draft';
 import { useFirstErrorFocus } from '@/components/application-form/use-first-error-focus';
@@ -43,10 +47,16 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
   const forcedOpen = settings.force_application_open;
   const lateMode = !forcedOpen && settings.status === 'late';
 
-  const resolver = useMemo(() => hackerFormResolver(event.startDate), [event.startDate]);
-  const [defaultValues] = useState(() => formValuesFromDraft(draft?.answers));
-  const form = useForm<HackerFormValues, unknown, HackerAnswers>({
-    resolver,
+  const baseResolver = useMemo(() => hackerFormResolver(event.startDate), [event.startDate]);
+  const custom = useCustomQuestions(
+    settings.custom_questions?.hacker,
+    baseResolver,
+    draftAnswersFromForm,
+    draft?.answers,
+  );
+  const [defaultValues] = useState(() => ({ ...formValuesFromDraft(draft?.answers), ...custom.defaults }));
+  const form = useForm<HackerFormValues, unknown, WithCustom<HackerAnswers>>({
+    resolver: custom.resolver,
     defaultValues,
     shouldFocusError: false,
   });
@@ -56,6 +66,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
     handleSubmit,
     getValues,
     watch,
+    setError,
     formState: { errors, submitCount },
   } = form;
 
@@ -63,7 +74,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
     'hacker',
     draft?.resume ?? null,
     { getValues, watch },
-    draftAnswersFromForm,
+    custom.toDraft,
   );
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -72,10 +83,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
 
   const birthError = BIRTHDAY_FIELDS.some((f) => errors[f]) ? errors.birthDay?.message : undefined;
   const birthdayMessage = birthError ? 'Please enter a valid birthday' : undefined;
-  const errorCount =
-    Object.keys(errors).filter((k) => !(BIRTHDAY_FIELDS as readonly string[]).includes(k)).length +
-    (birthdayMessage ? 1 : 0) +
-    (resumeError ? 1 : 0);
+  const errorCount = countErrors(errors, BIRTHDAY_FIELDS) + (birthdayMessage ? 1 : 0) + (resumeError ? 1 : 0);
 
   const { focusAfterSubmit, focusNow } = useFirstErrorFocus(
     formRef,
@@ -83,8 +91,10 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
     errorCount,
     (first, count) => toastFirstError(inlineErrorOf(first), count),
   );
+  const onCustomRefused = useCustomServerErrors(custom.questions, setError, formRef);
   const submission = useHackerSubmission({
     lateMode,
+    onCustomRefused,
     autosave,
     resume,
     focusAfterSubmit,
@@ -108,7 +118,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
         />
       ) : null}
 
-      <FormProvider {...form}>
+      <CustomFormProvider form={form} questions={custom.questions}>
         <form
           ref={formRef}
           noValidate
@@ -130,7 +140,7 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
             submitting={step === 'submitting'}
           />
         </form>
-      </FormProvider>
+      </CustomFormProvider>
 
       <AccessCodeDialog
         open={step === 'access-code'}

@@ -3,6 +3,7 @@ import { ResumeField } from '@/components/application-form/resume-field';
 import type { ResumeUpload } from '@/components/application-form/use-resume-upload';
 import type { HackerFormValues } from '../lib/form-values';
 import { QuestionField } from '@/components/application-form/question-field';
+import { CustomQuestions } from '@/components/application-form/custom-questions/custom-questions';
 
 export function LinksSection({
   resume,
@@ -23,6 +24,7 @@ export function LinksSection({
         autoComplete="url"
         placeholder="https://github.com/you"
       />
+      <CustomQuestions section="links" />
     </FormSection>
   );
 }

@@ -7,6 +7,7 @@ import { FieldLabel } from '@/components/ui/form';
 import type { HackerFormValues } from '../lib/form-values';
 import { YesNoField, type HackerSectionProps } from './form-controls';
 import { QuestionField } from '@/components/application-form/question-field';
+import { CustomQuestions } from '@/components/application-form/custom-questions/custom-questions';
 
 export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, 'control' | 'errors'>) {
   return (
@@ -45,6 +46,7 @@ export function LogisticsSection({ control, errors }: Pick<HackerSectionProps, '
         />
         <QuestionField<HackerFormValues> role="hacker" name="howDidYouHear" />
       </div>
+      <CustomQuestions section="additional" />
     </FormSection>
   );
 }

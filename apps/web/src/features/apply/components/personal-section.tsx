@@ -10,6 +10,7 @@ import { type HackerFormValues } from '../lib/form-values';
 import { BirthdayFields, GuardianField } from './birthday-fields';
 import { type HackerFormControl, type HackerSectionProps } from './form-controls';
 import { QuestionField } from '@/components/application-form/question-field';
+import { CustomQuestions } from '@/components/application-form/custom-questions/custom-questions';
 
 export function PersonalSection({
   control,
@@ -64,6 +65,7 @@ export function PersonalSection({
         />
         <QuestionField<HackerFormValues> role="hacker" name="shirtSize" />
       </div>
+      <CustomQuestions section="personal" />
     </FormSection>
   );
 }

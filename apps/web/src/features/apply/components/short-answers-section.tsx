@@ -4,6 +4,7 @@ import { FormSection } from '@/components/application-form/fields';
 import { RequiredMark } from '@/components/ui/form';
 import { useEventConfig } from '@/config/event-config';
 import type { HackerSectionProps } from './form-controls';
+import { CustomQuestions } from '@/components/application-form/custom-questions/custom-questions';
 
 export function ShortAnswersSection({ control, register, errors }: HackerSectionProps) {
   const event = useEventConfig();
@@ -52,6 +53,7 @@ export function ShortAnswersSection({ control, register, errors }: HackerSection
         error={errors.whyAttendQuestion?.message}
         textareaProps={register('whyAttendQuestion')}
       />
+      <CustomQuestions section="essays" />
     </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HackerAnswers } from '@lanyard/shared/application';
+import type { WithCustom } from '@/components/application-form/custom-questions/custom-values';
 import type { DraftAutosave } from '@/components/application-form/use-draft-autosave';
 import type { ResumeUpload } from '@/components/application-form/use-resume-upload';
 import { useSubmitFlow } from '@/components/application-form/use-submit-flow';
@@ -11,6 +12,8 @@ import { submissionAnswers } from '../lib/form-values';
 
 interface SubmissionOptions {
   lateMode: boolean;
+  /** A refusal, for the custom question it may name. */
+  onCustomRefused: (err: unknown) => void;
   autosave: DraftAutosave;
   resume: ResumeUpload;
   focusAfterSubmit: () => void;
@@ -24,6 +27,7 @@ interface SubmissionOptions {
  */
 export function useHackerSubmission({
   lateMode,
+  onCustomRefused,
   autosave,
   resume,
   focusAfterSubmit,
@@ -35,12 +39,14 @@ export function useHackerSubmission({
   const [accessCode, setAccessCode] = useState('');
   const [verifiedCode, setVerifiedCode] = useState<string | null>(null);
   const submit = useSubmitHackerApplication();
-  const flow = useSubmitFlow<HackerAnswers>({
+  const flow = useSubmitFlow<WithCustom<HackerAnswers>>({
     autosave,
     resume,
-    send: (answers, file) => {
+    send: ({ custom, ...answers }, file) => {
       const body: HackerSubmission = {
         ...submissionAnswers(answers),
+        // Only with custom questions: until the server knows `custom`, a body carrying it is refused.
+        ...(custom ? { custom } : {}),
         // Never empty here: the flow stops first when the required resume is missing.
         resume_url: file?.file_url ?? '',
         ...(lateMode && verifiedCode ? { access_code: verifiedCode } : {}),
@@ -54,6 +60,7 @@ export function useHackerSubmission({
     },
     onResumeMissing: focusNow,
     onRefused: (err) => {
+      onCustomRefused(err);
       if (isApiError(err) && (err.code === 'invalid_access_code' || err.code === 'access_code_required')) {
         setVerifiedCode(null);
       }
@@ -64,7 +71,7 @@ export function useHackerSubmission({
   });
   const step = askingCode ? ('access-code' as const) : flow.step;
 
-  const onValid = (answers: HackerAnswers) => {
+  const onValid = (answers: WithCustom<HackerAnswers>) => {
     if (resume.state.status === 'empty') {
       focusAfterSubmit();
       return;

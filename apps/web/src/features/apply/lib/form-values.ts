@@ -9,9 +9,10 @@ import {
 import { GUARDIAN_FIELD_BIRTH_YEAR_AFTER } from '@lanyard/shared/constants';
 import { isUnder18On, isValidBirthday } from '@lanyard/shared/dates';
 import { blankFormValues, draftFormValue, formQuestions } from '@lanyard/shared/questions';
+import type { CustomFormValues } from '@/components/application-form/custom-questions/custom-values';
 
-/** What the form holds while it is being filled in (the schema's input side). */
-export type HackerFormValues = z.input<typeof hackerAnswersObject>;
+/** What the form holds while it is being filled in (the schema's input side), custom answers beside. */
+export type HackerFormValues = z.input<typeof hackerAnswersObject> & { custom?: CustomFormValues };
 export type HackerFieldName = keyof HackerFormValues & string;
 
 const HACKER_QUESTIONS = formQuestions('hacker');

@@ -6,7 +6,10 @@ import { meQueryKey } from '@/api/get-me';
 import { draftQueryKey } from '@/api/get-draft';
 import { myApplicationQueryKey } from '@/api/get-my-application';
 
-export type MentorSubmission = z.input<typeof mentorSubmissionSchema>;
+export type MentorSubmission = z.input<typeof mentorSubmissionSchema> & {
+  /** Custom answers by question id, sent only when the role has custom questions. */
+  custom?: Record<string, unknown>;
+};
 
 const submitResponseSchema = z.object({ application: myApplicationSchema });
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -13,6 +13,17 @@ import { WORD_LIMITS } from '@lanyard/shared/constants';
 import { AccountEmailField } from '@/components/application-form/account-email-field';
 import { ApplicationFormHeader } from '@/components/application-form/application-form-header';
 import { ConfirmSubmitDialog } from '@/components/application-form/confirm-submit-dialog';
+import {
+  CustomFormProvider,
+  CustomQuestions,
+} from '@/components/application-form/custom-questions/custom-questions';
+import {
+  countErrors,
+  firstCustomError,
+  type WithCustom,
+} from '@/components/application-form/custom-questions/custom-values';
+import { useCustomServerErrors } from '@/components/application-form/custom-questions/server-error';
+import { useCustomQuestions } from '@/components/application-form/custom-questions/use-custom-questions';
 import { EssayField } from '@/components/application-form/essay-field';
 import { CheckboxField, ChoiceGroup, FormSection } from '@/components/application-form/fields';
 import { RequiredMark } from '@/components/ui/form';
@@ -24,6 +35,7 @@ import { useSubmitFlow } from '@/components/application-form/use-submit-flow';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { eventTitle, useEventConfig } from '@/config/event-config';
 import { paths } from '@/config/paths';
+import type { CustomQuestion } from '@lanyard/shared/questions/custom';
 import { useSubmitMentorApplication } from '../api/submit-mentor-application';
 import { AVAILABILITY_QUESTIONS, LIST_QUESTIONS } from '../lib/mentor-questions';
 import { draftAnswers, submissionProblem, valuesFromDraft, type MentorFormValues } from '../lib/mentor-form';
@@ -45,6 +57,8 @@ interface MentorApplicationFormProps {
   emailVerified: boolean;
   draftAnswers: Record<string, unknown> | null;
   draftResume: UploadedFile | null;
+  /** The role's custom questions (public settings); none when they could not be loaded. */
+  customQuestions?: readonly CustomQuestion[];
 }
 
 /**
@@ -56,12 +70,14 @@ export function MentorApplicationForm({
   emailVerified,
   draftAnswers: saved,
   draftResume,
+  customQuestions,
 }: MentorApplicationFormProps) {
   const event = useEventConfig();
   const navigate = useNavigate();
-  const [initialValues] = useState(() => valuesFromDraft(saved));
-  const form = useForm<MentorFormValues, unknown, MentorAnswers>({
-    resolver,
+  const custom = useCustomQuestions(customQuestions, resolver, draftAnswers, saved);
+  const [initialValues] = useState(() => ({ ...valuesFromDraft(saved), ...custom.defaults }));
+  const form = useForm<MentorFormValues, unknown, WithCustom<MentorAnswers>>({
+    resolver: custom.resolver,
     defaultValues: initialValues,
     // Focus goes to the first invalid answer in page order, as in the hacker form.
     shouldFocusError: false,
@@ -72,16 +88,23 @@ export function MentorApplicationForm({
     handleSubmit,
     getValues,
     watch,
+    setError,
     formState: { errors, submitCount },
   } = form;
 
-  const { autosave, resume } = useApplicationDraft('mentor', draftResume, { getValues, watch }, draftAnswers);
+  const { autosave, resume } = useApplicationDraft(
+    'mentor',
+    draftResume,
+    { getValues, watch },
+    custom.toDraft,
+  );
 
   const formRef = useRef<HTMLFormElement>(null);
-  const errorCount = Object.keys(errors).length;
+  const errorCount = countErrors(errors);
   const { focusAfterSubmit, focusNow } = useFirstErrorFocus(formRef, submitCount, errorCount);
   const submit = useSubmitMentorApplication();
-  const flow = useSubmitFlow<MentorAnswers>({
+  const onRefused = useCustomServerErrors(custom.questions, setError, formRef);
+  const flow = useSubmitFlow<WithCustom<MentorAnswers>>({
     autosave,
     resume,
     send: (answers, file) =>
@@ -89,6 +112,7 @@ export function MentorApplicationForm({
     successMessage: 'Your mentor application has been submitted.',
     onSubmitted: () => void navigate(paths.mentorSubmissionSuccess, { replace: true }),
     onResumeMissing: focusNow,
+    onRefused,
   });
   const submitting = flow.step === 'submitting';
 
@@ -99,7 +123,7 @@ export function MentorApplicationForm({
       toast.error(problem.title, { description: problem.description });
       return;
     }
-    const first = Object.values(formErrors).find((e) => e?.message)?.message;
+    const first = Object.values(formErrors).find((e) => e?.message)?.message ?? firstCustomError(formErrors);
     toast.error('Please check your answers', {
       description: typeof first === 'string' ? first : 'Some answers need another look.',
     });
@@ -118,7 +142,7 @@ export function MentorApplicationForm({
 
       {emailVerified ? null : <VerifyEmailBanner email={email} context="form" />}
 
-      <FormProvider {...form}>
+      <CustomFormProvider form={form} questions={custom.questions}>
         <form
           ref={formRef}
           onSubmit={(e) => void handleSubmit((answers) => flow.confirm(answers), onInvalid)(e)}
@@ -136,6 +160,7 @@ export function MentorApplicationForm({
               <QuestionField<MentorFormValues> role="mentor" name="affiliation" autoComplete="organization" />
               <QuestionField<MentorFormValues> role="mentor" name="workEmail" autoComplete="work email" />
             </div>
+            <CustomQuestions section={['personal', 'professional']} />
           </FormSection>
 
           <FormSection
@@ -162,6 +187,7 @@ export function MentorApplicationForm({
                 )}
               />
             ))}
+            <CustomQuestions section="availability" />
           </FormSection>
 
           <FormSection
@@ -186,6 +212,7 @@ export function MentorApplicationForm({
                 )}
               />
             ))}
+            <CustomQuestions section="skills" />
           </FormSection>
 
           <FormSection id="mentor-more" title="Tell Us More">
@@ -202,6 +229,7 @@ export function MentorApplicationForm({
             <QuestionField<MentorFormValues> role="mentor" name="additionalInfo" rows={4} />
             <QuestionField<MentorFormValues> role="mentor" name="howDidYouHear" />
             <ResumeField resume={resume} disabled={submitting} />
+            <CustomQuestions section={['essays', 'additional']} />
           </FormSection>
 
           <FormSection id="mentor-terms" title="Terms">
@@ -257,7 +285,7 @@ export function MentorApplicationForm({
             submitting={submitting}
           />
         </form>
-      </FormProvider>
+      </CustomFormProvider>
 
       <ConfirmSubmitDialog
         open={flow.step !== 'filling'}

@@ -7,6 +7,7 @@ import {
 import { WORD_LIMITS } from '@lanyard/shared/constants';
 import { countWords } from '@lanyard/shared/dates';
 import { blankFormValues, draftFormValue, formQuestions, type QUESTIONS } from '@lanyard/shared/questions';
+import type { CustomFormValues } from '@/components/application-form/custom-questions/custom-values';
 
 type Catalogue = typeof QUESTIONS;
 type MentorChoiceKey = {
@@ -17,10 +18,10 @@ type MentorChoiceKey = {
     : never;
 }[keyof MentorAnswers];
 
-/** What the form holds: the shared schema's answers, with the choices unanswered at first. */
+/** What the form holds: the shared schema's answers, with the choices unanswered at first, custom answers beside. */
 export type MentorFormValues = Omit<MentorAnswers, MentorChoiceKey> & {
   [K in MentorChoiceKey]?: MentorAnswers[K] | undefined;
-};
+} & { custom?: CustomFormValues };
 
 export type MentorListField = keyof typeof MENTOR_PRESETS;
 
