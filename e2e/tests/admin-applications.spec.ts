@@ -50,6 +50,7 @@ test.describe('admin applications tab', () => {
       'Settings',
       'E-mails',
       'Announcements',
+      'Insights',
     ]);
   });
 
