@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAdminSettings } from '../../api/settings-get';
 import { useRevealOnHash } from '../../hooks/use-reveal-on-hash';
 import { CAPACITY_SECTION_ID, CAPACITY_TITLE_ID, CapacityCard } from './capacity-card';
+import { QuestionsCard } from '../questions/questions-card';
 import { EmailTemplatesCard } from './email-templates-card';
 import { ReviewSettingsCard } from './review-settings-card';
 import { SettingsForm } from './settings-form';
@@ -13,8 +14,8 @@ import { SettingsForm } from './settings-form';
 export const LOAD_SETTINGS_ERROR = 'Failed to load application settings.';
 
 /**
- * Admin portal, settings tab: application windows, decisions, access codes, capacity, review and
- * e-mail templates.
+ * Admin portal, settings tab: application windows, decisions, access codes, the forms' custom
+ * questions, capacity, review and e-mail templates.
  */
 export function SettingsTab() {
   const settings = useAdminSettings();
@@ -62,6 +63,7 @@ export function SettingsTab() {
         />
       ) : null}
       {/* Each saved on its own, never by the Save Changes above. */}
+      <QuestionsCard />
       <CapacityCard />
       <ReviewSettingsCard />
       <EmailTemplatesCard />
