@@ -10,12 +10,21 @@ import type { Storage } from '../../lib/storage';
 import { applicationFilters, filterContext, resolveScoreFilter } from '../admin-applications/filters';
 import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin-applications/targets';
 import { userFilters, usersQuery, type UserFilters, type UserListRow } from '../admin-users/service';
-import { APPLICATION_COLUMNS } from './application-columns';
+import { customQuestionColumns } from '../custom-questions/export';
+import { APPLICATION_COLUMNS, type ApplicationCsvRow } from './application-columns';
 
 const BATCH = 1000;
 
-/** The applications `where` matches as CSV, oldest first. */
-export function applicationsCsv(db: Db, where: SQL | undefined, eventStart: string): AsyncIterable<string> {
+/**
+ * The applications `where` matches as CSV, oldest first; after the built-in columns, one per custom
+ * question (`custom`: customQuestionColumns, read once per export).
+ */
+export function applicationsCsv(
+  db: Db,
+  where: SQL | undefined,
+  eventStart: string,
+  custom: readonly CsvColumn<ApplicationCsvRow>[] = [],
+): AsyncIterable<string> {
   // Keyset pages of 1,000 rows: memory stays flat whatever the number of applications.
   // The cursor keeps the database's own timestamp text: a JS Date drops the microseconds,
   // and a cursor that falls behind its own row would read the same batch forever.
@@ -59,7 +68,7 @@ export function applicationsCsv(db: Db, where: SQL | undefined, eventStart: stri
       yield batch.map((application) => ({ application, eventStart }));
     }
   }
-  return csvDocument(APPLICATION_COLUMNS, batches());
+  return csvDocument([...APPLICATION_COLUMNS, ...custom], batches());
 }
 
 const USER_COLUMNS: readonly CsvColumn<UserListRow>[] = [
@@ -105,7 +114,7 @@ export async function exportFilteredApplications(
   // Resolved once: the CSV reads 1,000 rows a page, and each page would compute the scores again.
   const where = applicationFilters(filters, ctx, await resolveScoreFilter(db, filters, ctx));
   await audit(db, actor, { action: 'export.applications', targetType: 'export', after: filters });
-  return applicationsCsv(db, where, eventStart);
+  return applicationsCsv(db, where, eventStart, await customQuestionColumns(db, filters.role));
 }
 
 /**
@@ -129,7 +138,8 @@ export async function exportSelectedApplications(
     checkCount(target, row?.n ?? 0);
   }
   await audit(db, actor, { action: 'export.applications', targetType: 'export', after: targetAudit(target) });
-  return applicationsCsv(db, where, eventStart);
+  const roles = 'filter' in target ? target.filter.role : undefined;
+  return applicationsCsv(db, where, eventStart, await customQuestionColumns(db, roles));
 }
 
 export async function exportUsers(
