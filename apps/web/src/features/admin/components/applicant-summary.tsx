@@ -43,8 +43,9 @@ export function Section({ title, children, id }: { title: string; children: Reac
 export function Fields({ items }: { items: [label: string, value: ReactNode][] }) {
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map(([label, value]) => (
-        <div key={label} className="flex min-w-0 flex-col gap-1">
+      {items.map(([label, value], i) => (
+        // By place: a custom question may be worded like another question.
+        <div key={i} className="flex min-w-0 flex-col gap-1">
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
           <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
         </div>

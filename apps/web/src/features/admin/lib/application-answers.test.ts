@@ -89,3 +89,50 @@ describe('formatAnswer and humanizeKey', () => {
     expect(humanizeKey('shirt_size')).toBe('Shirt size');
   });
 });
+
+describe('answer sections with custom answers', () => {
+  const custom = (
+    n: number,
+    section: 'personal' | 'academic' | 'essays' | 'links' | 'community',
+    label: string,
+  ) => ({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    section,
+    label,
+    text: n === 9 ? ' ' : `answer ${n}`,
+    reviewer_visible: true,
+  });
+  const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+  it('without any: exactly the built-in rows', () => {
+    expect(answerSections('hacker', hacker, [])).toEqual(answerSections('hacker', hacker));
+  });
+
+  it('puts each after the rows of its section, the essays after the essays', () => {
+    const plain = answerSections('hacker', hacker);
+    const { essays, fields } = answerSections('hacker', hacker, [
+      custom(1, 'personal', 'Pronouns'),
+      custom(2, 'essays', 'Proudest hack'),
+      custom(3, 'academic', 'Minor'),
+      custom(9, 'personal', 'Team'),
+    ]);
+    expect(labels(essays)).toEqual([...labels(plain.essays), 'Proudest hack']);
+    const shirt = labels(fields).indexOf('Shirt Size');
+    expect(labels(fields).slice(shirt + 1, shirt + 3)).toEqual(['Pronouns', 'Team']);
+    expect(fields.find((f) => f.label === 'Team')?.value).toBe(NOT_PROVIDED);
+    const graduation = labels(fields).indexOf('Graduation Year');
+    expect(labels(fields).indexOf('Minor')).toBeGreaterThan(graduation);
+    expect(fields).toHaveLength(plain.fields.length + 3);
+  });
+
+  it('a section without rows: before the next section, and answers the catalogue lacks stay last', () => {
+    const { fields } = answerSections('hacker', hacker, [custom(4, 'community', 'Club')]);
+    expect(labels(fields).at(-1)).toBe('Something new');
+    expect(labels(fields).at(-2)).toBe('Club');
+  });
+
+  it('reads custom answers from `custom`, never raw from answers.custom', () => {
+    const { fields } = answerSections('hacker', { ...hacker, custom: { x: { selected: ['a'] } } }, []);
+    expect(labels(fields)).not.toContain('Custom');
+  });
+});

@@ -164,4 +164,45 @@ describe('ViewApplicationPage', () => {
     expect(within(resume).getByRole('button', { name: /View Resume/ })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Academic Information' })).toBeNull();
   });
+
+  it('shows the custom answers in their sections, after the built-in ones, as plain text', async () => {
+    const custom = (n: number, section: string, label: string, text: string) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      section,
+      label,
+      text,
+      reviewer_visible: n !== 2,
+    });
+    serve(200, {
+      application: {
+        ...app('hacker', { firstName: 'Grace', shirtSize: 'xl', whyAttendQuestion: 'To build.' }),
+        custom: [
+          custom(1, 'personal', 'Pronouns', 'she/her'),
+          custom(
+            2,
+            'essays',
+            'Your **proudest** hack',
+            '<b>The compiler</b>\nwith [a link](https://x.example)',
+          ),
+          custom(3, 'personal', 'Team name', ''),
+        ],
+      },
+    });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Your Application' });
+    const personal = screen.getByRole('region', { name: 'Personal Information' });
+    const labels = within(personal)
+      .getAllByRole('term')
+      .map((dt) => dt.textContent);
+    expect(labels.slice(-3)).toEqual(['Shirt Size', 'Pronouns', 'Team name']);
+    expect(valueOf('Personal Information', 'Pronouns')).toBe('she/her');
+    expect(valueOf('Personal Information', 'Team name')).toBe('Not provided');
+    const essays = screen.getByRole('region', { name: 'Essay Questions' });
+    const questions = within(essays).getAllByRole('heading', { level: 3 });
+    expect(questions.at(-1)?.textContent).toBe('Your **proudest** hack');
+    expect(questions.at(-1)?.nextElementSibling?.textContent).toBe(
+      '<b>The compiler</b>\nwith [a link](https://x.example)',
+    );
+    expect(within(essays).queryByRole('link')).toBeNull();
+  });
 });

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMyApplication } from '@/api/get-my-application';
 import { useResumeUrl } from '../api/get-resume-url';
+import { withCustomSections } from '../lib/custom-sections';
 
 function BackButton() {
   return (
@@ -40,8 +41,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Fields({ items }: { items: [label: string, value: ReactNode][] }) {
   return (
     <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div key={label} className="flex min-w-0 flex-col gap-1">
+      {items.map(([label, value], i) => (
+        // By place: a custom question may be worded like another question.
+        <div key={i} className="flex min-w-0 flex-col gap-1">
           <dt className="text-sm font-medium text-slate-600">{label}</dt>
           <dd className="break-words text-slate-900">{value}</dd>
         </div>
@@ -54,8 +56,8 @@ function Fields({ items }: { items: [label: string, value: ReactNode][] }) {
 function Essays({ items }: { items: [question: string, answer: string][] }) {
   return (
     <div className="flex flex-col gap-6">
-      {items.map(([question, answer]) => (
-        <div key={question} className="flex flex-col gap-2">
+      {items.map(([question, answer], i) => (
+        <div key={i} className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-slate-800">{question}</h3>
           <p className="leading-relaxed break-words whitespace-pre-wrap text-slate-900">{answer}</p>
         </div>
@@ -142,10 +144,10 @@ function ResumeSection({ application }: { application: MyApplication }) {
 
 /** The answers in the catalogue's sections: essays as question and answer, the rest as label/value. */
 function AnswerSections({ application, eventName }: { application: MyApplication; eventName: string }) {
-  const sections = viewSections(application.role, application.answers, {
-    eventName,
-    email: application.email,
-  });
+  const sections = withCustomSections(
+    viewSections(application.role, application.answers, { eventName, email: application.email }),
+    application.custom,
+  );
   return (
     <>
       {sections.map((section) => (

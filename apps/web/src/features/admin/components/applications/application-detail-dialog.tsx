@@ -161,7 +161,7 @@ interface DetailBodyProps {
 function DetailBody({ application: a, deciding, onDecide }: DetailBodyProps) {
   const name = fullName(a);
   const resumeUrl = useAdminResumeUrl();
-  const { essays, fields } = answerSections(a.role, a.answers);
+  const { essays, fields } = answerSections(a.role, a.answers, a.custom);
   const portfolio = safeHttpUrl(a.portfolio_url ?? a.answers.portfolio);
 
   const noResume = () =>

@@ -63,7 +63,7 @@ function ApplicationDetails({ application: a }: { application: AdminApplicationD
     { label: 'Resume', value: a.resume_url ? 'Submitted' : 'Not provided' },
   ];
   if (a.access_code_used) summary.push({ label: 'Access code used', value: a.access_code_used });
-  const { essays, fields } = answerSections(a.role, a.answers);
+  const { essays, fields } = answerSections(a.role, a.answers, a.custom);
 
   return (
     <div className="flex flex-col gap-5">
