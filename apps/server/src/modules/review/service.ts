@@ -5,6 +5,7 @@ import {
   weightedTotal,
   type MyReview,
   type MyReviewsResponse,
+  type ReviewAnswer,
   type ReviewNextResponse,
   type ReviewFlag,
   type ReviewProgress,
@@ -35,6 +36,8 @@ import {
 } from '../../policies/review';
 import { releaseHold, takeNext, type Reviewer } from './assignment';
 import { adjustRemaining, progressOf, progressWith } from './progress';
+import { reviewerCustomAnswers } from '../custom-questions/review';
+import type { QuestionsCache } from '../custom-questions/store';
 
 type SubmitBody = z.output<typeof submitReviewBodySchema>;
 type SkipBody = z.output<typeof skipReviewBodySchema>;
@@ -55,9 +58,13 @@ const sourceColumns = {
   birthMonth: applications.birthMonth,
   birthDay: applications.birthDay,
   resumeUploadId: applications.resumeUploadId,
+  customAnswers: applications.customAnswers,
 };
 
-async function findSource(db: DbOrTx, applicationId: string): Promise<ReviewSource | undefined> {
+async function findSource(
+  db: DbOrTx,
+  applicationId: string,
+): Promise<(ReviewSource & { customAnswers: unknown }) | undefined> {
   const [row] = await db.select(sourceColumns).from(applications).where(eq(applications.id, applicationId));
   return row;
 }
@@ -73,8 +80,13 @@ export function toMyReview(row: ReviewRow): MyReview {
   };
 }
 
+/** Where the reviewer's calls read settings and custom questions (lib/read-cache.ts). */
+type ReviewCache = SettingsCache & QuestionsCache;
+
 interface Shown {
   source: ReviewSource;
+  /** The reviewer-visible custom answers, shown after the built-in ones. */
+  custom: ReviewAnswer[];
   review: ReviewRow | null;
   heldUntil: Date | null;
 }
@@ -90,11 +102,9 @@ function present(
   }
   const s = reviewSettingsOf(settingsRow);
   const { source, review, heldUntil } = shown;
+  const view = reviewApplicationView(source, { hidden: s.hidden_fields, eventStart: config.event.startDate });
   return {
-    application: reviewApplicationView(source, {
-      hidden: s.hidden_fields,
-      eventStart: config.event.startDate,
-    }),
+    application: { ...view, answers: [...view.answers, ...shown.custom] },
     criteria: s.rubric[source.role],
     review: review ? toMyReview(review) : null,
     // A fresh review can always be sent; an existing one only until its role's decisions are out.
@@ -109,13 +119,16 @@ export async function next(
   db: Db,
   config: AppConfig,
   reviewer: Reviewer,
-  cache?: SettingsCache,
+  cache?: ReviewCache,
 ): Promise<ReviewNextResponse> {
   const settingsRow = (await readSettingsCached(db, cache)).row;
   const s = reviewSettingsOf(settingsRow);
   const { hold, reviewed } = await takeNext(db, reviewer, s.reviews_per_application);
-  const progress = await progressWith(db, reviewed);
-  const shown = hold ? { source: hold.source, review: null, heldUntil: hold.expiresAt } : null;
+  const [progress, custom] = await Promise.all([
+    progressWith(db, reviewed),
+    hold ? reviewerCustomAnswers(db, cache, hold.source) : [],
+  ]);
+  const shown = hold ? { source: hold.source, custom, review: null, heldUntil: hold.expiresAt } : null;
   return present(config, settingsRow, shown, progress);
 }
 
@@ -147,7 +160,7 @@ export async function reviewOf(
   config: AppConfig,
   reviewer: Reviewer,
   applicationId: string,
-  cache?: SettingsCache,
+  cache?: ReviewCache,
 ): Promise<ReviewNextResponse> {
   const [source, review, heldUntil, settingsRow, progress] = await Promise.all([
     findSource(db, applicationId),
@@ -157,7 +170,8 @@ export async function reviewOf(
     progressOf(db, reviewer.id),
   ]);
   if (!source || (!review && !heldUntil)) throw errors.notFound(NOT_YOURS);
-  return present(config, settingsRow, { source, review, heldUntil }, progress);
+  const custom = await reviewerCustomAnswers(db, cache, source);
+  return present(config, settingsRow, { source, custom, review, heldUntil }, progress);
 }
 
 /** The resume of an application the reviewer holds or reviewed, when blind review shows resumes. */
