@@ -225,6 +225,20 @@ describe('submitting custom answers', () => {
     ]);
   });
 
+  it('keeps custom answers in the draft as typed, unknown ids included, until submit checks them', async () => {
+    const q = await ask({ label: 'Snack' });
+    const a = await applicantWithResume(ctx, 'hacker');
+    const custom = { [q.id]: 'Cri', [crypto.randomUUID()]: 'from a deleted question' };
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/applications/draft',
+      headers: bearer(a.token),
+      payload: { role: 'hacker', answers: { firstName: 'Ada', custom } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().draft.answers.custom).toEqual(custom);
+  });
+
   it('checks mentors against the mentor questions only', async () => {
     const hackerQ = await ask({ label: 'Hacker only' });
     const mentorQ: CustomQuestion = await ask({
