@@ -35,6 +35,7 @@ import {
 import { blankDraft, draftBody, draftOf, moved, type QuestionDraft } from '../../lib/question-draft';
 import { ViewToggle } from '../insights/view-toggle';
 import { QuestionDialog } from './question-dialog';
+import { QuestionsPreview } from './questions-preview';
 
 type Listed = CustomQuestion & { answered: number };
 
@@ -247,6 +248,7 @@ export function QuestionsCard() {
               </section>
             );
           })}
+          <QuestionsPreview role={role} questions={all} />
         </div>
       )}
 
