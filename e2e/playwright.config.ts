@@ -36,6 +36,7 @@ const GLOBAL_STATE_SPECS = [
   /admin-emails\.spec\.ts/,
   /admin-settings\.spec\.ts/,
   /celebration\.spec\.ts/,
+  /custom-questions\.spec\.ts/,
   /checkin-scan\.spec\.ts/,
   /hacker-apply\.spec\.ts/,
   /rsvp\.spec\.ts/,

@@ -1,0 +1,148 @@
+/**
+ * Issue 19, custom questions: an admin adds "Is this your first hackathon?" (yes/no, required),
+ * "Which track?" (single choice with Other) and a question shown only to people who have been to
+ * one before, reorders them and previews the form; a hacker sees them, cannot submit without the
+ * required one, watches the conditional one come and go, submits, and the admin reads the answers
+ * in the detail dialog. A required question changes every hacker's form: this spec runs with the
+ * global-state specs, one at a time, and hides or deletes its questions afterwards.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { toasts } from '../support/app';
+import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
+import { applicationRow, searchApplications, uniqueTag } from '../support/admin-applicants';
+import { fillHackerForm, openHackerForm, signUpHacker } from '../support/hacker-apply';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let admin: SeededAdmin;
+const tag = uniqueTag('');
+const FIRST = `Is this your first hackathon? ${tag}`;
+const TRACK = `Which track? ${tag}`;
+const BEEN = `Which hackathons have you been to? ${tag}`;
+
+test.beforeAll(async () => {
+  admin = await seededAdmin();
+});
+
+test.afterAll(async () => {
+  // Answered questions cannot be deleted: they are hidden, so no later spec's form asks them.
+  const res = await admin.request.get('/api/admin/questions', { headers: admin.headers });
+  const { questions } = (await res.json()) as {
+    questions: { id: string; label: string; answered: number }[];
+  };
+  for (const q of questions.filter((q) => q.label.endsWith(tag))) {
+    const deleted = await admin.request.delete(`/api/admin/questions/${q.id}`, {
+      headers: admin.headers,
+      data: {},
+    });
+    if (deleted.ok()) continue;
+    const full = (await (
+      await admin.request.get('/api/admin/questions', { headers: admin.headers })
+    ).json()) as {
+      questions: Record<string, unknown>[];
+    };
+    const current = full.questions.find((x) => x.id === q.id)!;
+    const { id: _id, position: _p, version: _v, updated_at: _u, answered: _a, ...body } = current;
+    const hidden = await admin.request.put(`/api/admin/questions/${q.id}`, {
+      headers: admin.headers,
+      data: { ...body, hidden: true },
+    });
+    expect(hidden.status(), await hidden.text()).toBe(200);
+  }
+  await admin.dispose();
+});
+
+async function addQuestion(page: Page, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('button', { name: 'Add question to Additional Information' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add question' });
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Add question' }).click();
+  await expect(toasts(page).getByText('Question Added').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('an admin adds, orders and previews custom questions; a hacker answers them; the admin reads them', async ({
+  page,
+  browser,
+}) => {
+  await signInNewAdmin(page, admin);
+  await page.goto('/admin?tab=settings');
+  const card = page.getByRole('region', { name: 'Questions', exact: true });
+  await expect(card.getByText('Dietary Restrictions')).toBeVisible();
+
+  await addQuestion(page, async (d) => {
+    await d.getByLabel('Type').selectOption({ label: 'Yes / no' });
+    await d.getByLabel('Question', { exact: true }).fill(FIRST);
+    await d.getByLabel('Required', { exact: true }).check();
+  });
+  await addQuestion(page, async (d) => {
+    await d.getByLabel('Type').selectOption({ label: 'Single choice' });
+    await d.getByLabel('Question', { exact: true }).fill(TRACK);
+    await d.getByLabel('Option 1', { exact: true }).fill('AI');
+    await d.getByLabel('Option 2', { exact: true }).fill('Web');
+    await d.getByLabel('Offer "Other: …"').check();
+  });
+  await addQuestion(page, async (d) => {
+    await d.getByLabel('Question', { exact: true }).fill(BEEN);
+    await d.getByLabel('Show', { exact: true }).selectOption({ label: `Only when ${FIRST}: No` });
+  });
+
+  // The track question moves above the first-hackathon one.
+  const additional = card.getByRole('region', { name: 'Additional Information' });
+  await additional.getByRole('button', { name: `Move "${TRACK}" up` }).click();
+  await expect(toasts(page).getByText('Order Saved')).toBeVisible();
+  const labels = additional.getByRole('listitem').filter({ hasText: tag });
+  await expect(labels.first()).toContainText(TRACK);
+
+  // The preview draws them as applicants see them; the conditional one follows its answer.
+  const preview = page.getByTestId('questions-preview');
+  await expect(preview.getByText(TRACK)).toBeVisible();
+  await expect(preview.getByText(BEEN)).toHaveCount(0);
+  await preview
+    .getByRole('group', { name: new RegExp(FIRST.replace(/[?]/g, '\\?')) })
+    .getByLabel('No')
+    .check();
+  await expect(preview.getByText(BEEN)).toBeVisible();
+
+  // A hacker sees them, and the required one is required.
+  const context = await browser.newContext();
+  try {
+    const hacker = await context.newPage();
+    const email = await signUpHacker(hacker, 'custom-q');
+    await openHackerForm(hacker);
+    await fillHackerForm(hacker);
+    const first = hacker.getByRole('group', { name: new RegExp(FIRST.replace(/[?]/g, '\\?')) });
+    await expect(first).toBeVisible();
+    await hacker.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(hacker.getByText(`${FIRST}: this question is required`).first()).toBeVisible();
+    await expect(hacker.getByRole('dialog', { name: 'Submit your application?' })).toHaveCount(0);
+
+    await expect(hacker.getByLabel(BEEN)).toHaveCount(0);
+    await first.getByLabel('No').check();
+    await expect(hacker.getByLabel(BEEN)).toBeVisible();
+    await first.getByLabel('Yes').check();
+    await expect(hacker.getByLabel(BEEN)).toHaveCount(0);
+
+    const track = hacker.getByRole('group', { name: new RegExp(TRACK.replace(/[?]/g, '\\?')) });
+    await track.getByLabel('Other').check();
+    await track.getByLabel('Please specify').fill('Hardware');
+
+    await hacker.getByRole('button', { name: 'Submit Application' }).click();
+    await hacker
+      .getByRole('dialog', { name: 'Submit your application?' })
+      .getByRole('button', { name: 'Submit Application' })
+      .click();
+    await expect(hacker.getByRole('heading', { level: 1, name: 'Application Submitted' })).toBeVisible();
+
+    // The admin reads the answers in the detail dialog.
+    await page.goto('/admin?tab=applications');
+    await searchApplications(page, email);
+    await applicationRow(page, email).getByRole('button', { name: /^View/ }).click();
+    const detail = page.getByRole('dialog');
+    await expect(detail.getByText(FIRST)).toBeVisible();
+    await expect(detail.getByText('Other: Hardware')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
