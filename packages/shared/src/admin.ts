@@ -55,6 +55,16 @@ const scoreBound = z.preprocess(
     .max(10, 'Score must be at most 10')
     .optional(),
 );
+/** One custom-question answer to filter on: the question's id, then an option id or true / false. */
+export const CUSTOM_FILTER_PATTERN = /^[0-9a-f-]{36}:(?:true|false|[a-z0-9]{1,12})$/;
+const customFilter = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const list = (Array.isArray(v) ? v : String(v).split(',')).map((s) => String(s).trim()).filter(Boolean);
+    return list.length ? list : undefined;
+  },
+  z.array(z.string().regex(CUSTOM_FILTER_PATTERN, 'custom: use <question id>:<answer>')).max(40).optional(),
+);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(200).default(PAGE_SIZE);
 
@@ -131,6 +141,11 @@ const applicationFilterFields = {
   review_state: multi(REVIEW_STATES),
   score_min: scoreBound,
   score_max: scoreBound,
+  /**
+   * Custom questions (issue 19): `<question id>:<option id | true | false>`, repeatable. Values of
+   * one question match any of them; different questions must all match.
+   */
+  custom: customFilter,
 };
 export const applicationFiltersSchema = z.object(applicationFilterFields).strict();
 export type ApplicationFiltersInput = z.input<typeof applicationFiltersSchema>;

@@ -89,6 +89,28 @@ function scoreBounds(f: Partial<AdminApplicationsFilters>, score: SQL): SQL {
  */
 export type ScoreSource = { column: SQL } | { ids: readonly string[] };
 
+/**
+ * Custom choice and yes/no answers (`<question id>:<value>`): containment on custom_answers, which
+ * its GIN index (jsonb_path_ops) answers. A choice matches when the option is among those chosen.
+ */
+export function customAnswerFilter(values: readonly string[]): SQL {
+  const byQuestion = new Map<string, string[]>();
+  for (const v of values) {
+    const at = v.indexOf(':');
+    const id = v.slice(0, at);
+    byQuestion.set(id, [...(byQuestion.get(id) ?? []), v.slice(at + 1)]);
+  }
+  const all = [...byQuestion].map(([id, answers]) =>
+    or(
+      ...answers.map((answer) => {
+        const a = answer === 'true' ? true : answer === 'false' ? false : { selected: [answer] };
+        return sql`${applications.customAnswers} @> ${JSON.stringify({ [id]: { a } })}::jsonb`;
+      }),
+    ),
+  );
+  return and(...all)!;
+}
+
 /** Every list filter of the Applications tab as one WHERE clause; the exports use the same one. */
 export function applicationFilters(
   f: Partial<AdminApplicationsFilters>,
@@ -139,6 +161,7 @@ export function applicationFilters(
       );
     }
   }
+  if (f.custom?.length) where.push(customAnswerFilter(f.custom));
   const present = where.filter((w): w is SQL => w !== undefined);
   return present.length ? and(...present) : undefined;
 }
