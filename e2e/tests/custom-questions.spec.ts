@@ -3,14 +3,21 @@
  * "Which track?" (single choice with Other) and a question shown only to people who have been to
  * one before, reorders them and previews the form; a hacker sees them, cannot submit without the
  * required one, watches the conditional one come and go, submits, and the admin reads the answers
- * in the detail dialog. A required question changes every hacker's form: this spec runs with the
+ * in the detail dialog, filters the list on one and finds the answers in the CSV. A required question changes every hacker's form: this spec runs with the
  * global-state specs, one at a time, and hides or deletes its questions afterwards.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { toasts } from '../support/app';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
-import { applicationRow, searchApplications, uniqueTag } from '../support/admin-applicants';
+import {
+  applicationRow,
+  downloadedBytes,
+  openApplicationFilters,
+  parseCsv,
+  searchApplications,
+  uniqueTag,
+} from '../support/admin-applicants';
 import { fillHackerForm, openHackerForm, signUpHacker } from '../support/hacker-apply';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -142,6 +149,29 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
     const detail = page.getByRole('dialog');
     await expect(detail.getByText(FIRST)).toBeVisible();
     await expect(detail.getByText('Other: Hardware')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
+    // The yes/no question is a filter of the list (kept in the URL), and the CSV has its column.
+    await openApplicationFilters(page);
+    const group = page.getByRole('group', { name: `${FIRST} (Hacker)` });
+    await group.getByRole('button', { name: 'No' }).click();
+    await expect(page.getByText('Showing 0 of 0 applications')).toBeVisible();
+    await group.getByRole('button', { name: 'No' }).click();
+    await group.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Showing 1 of 1 applications')).toBeVisible();
+    await expect(page).toHaveURL(/app_custom=/);
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`${FIRST} (Hacker): Yes`);
+
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const rows = parseCsv((await downloadedBytes(await downloaded)).toString('utf8')).filter((r) =>
+      r.some(Boolean),
+    );
+    const [header, ...data] = rows;
+    expect(data).toHaveLength(1);
+    expect(data[0]![header!.indexOf(TRACK)]).toBe('Other: Hardware');
+    expect(data[0]![header!.indexOf(FIRST)]).toBe('Yes');
   } finally {
     await context.close();
   }

@@ -16,6 +16,7 @@ const busy: ApplicationFilters = {
   reviewState: ['disputed'],
   scoreMin: '3.5',
   scoreMax: '',
+  custom: [],
 };
 
 describe('active filter chips', () => {

@@ -32,7 +32,11 @@ const LISTS: { key: ListKey; name: string; options: readonly { value: string; la
  * ("Status: Accepted"): one chip per text or date filter and per chosen option, as
  * activeFilterCount counts them.
  */
-export function activeFilterChips(f: ApplicationFilters): FilterChip[] {
+export function activeFilterChips(
+  f: ApplicationFilters,
+  /** "Question: Answer" for each custom-answer filter, by its `<question id>:<answer>`. */
+  customLabels: ReadonlyMap<string, string> = new Map(),
+): FilterChip[] {
   const chips: FilterChip[] = [];
   const text = (key: 'search' | 'school' | 'major', name: string) => {
     const value = f[key].trim();
@@ -51,6 +55,13 @@ export function activeFilterChips(f: ApplicationFilters): FilterChip[] {
         remove: { [key]: chosen.filter((v) => v !== option.value) } as Partial<ApplicationFilters>,
       });
     }
+  }
+  for (const value of f.custom) {
+    chips.push({
+      key: `custom:${value}`,
+      label: customLabels.get(value) ?? 'Custom question',
+      remove: { custom: f.custom.filter((v) => v !== value) },
+    });
   }
   if (f.dateFrom)
     chips.push({ key: 'dateFrom', label: `Submitted from: ${f.dateFrom}`, remove: { dateFrom: '' } });

@@ -30,6 +30,7 @@ const full: ApplicationListParams = {
   reviewState: ['reviewed', 'flagged'],
   scoreMin: '3.5',
   scoreMax: '10',
+  custom: ['22222222-2222-4222-8222-222222222222:ai'],
   sort: 'name',
   dir: 'desc',
   page: 3,
@@ -219,6 +220,7 @@ describe('the API query', () => {
       review_state: ['reviewed', 'flagged'],
       score_min: 3.5,
       score_max: 10,
+      custom: ['22222222-2222-4222-8222-222222222222:ai'],
     });
     expect(applicationsFilterBody(EMPTY_FILTERS)).toEqual({});
   });
@@ -257,11 +259,27 @@ describe('the API query', () => {
 describe('filter count', () => {
   it('counts text and date filters once and each chip once', () => {
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
-    expect(activeFilterCount(filtersOf(full))).toBe(3 + 2 + 2 + 1 + 1 + 2 + 1 + 2 + 2);
+    expect(activeFilterCount(filtersOf(full))).toBe(3 + 2 + 2 + 1 + 1 + 2 + 1 + 2 + 2 + 1);
   });
 
   it('words it', () => {
     expect(filtersActiveLabel(1)).toBe('1 filter active');
     expect(filtersActiveLabel(3)).toBe('3 filters active');
+  });
+});
+
+describe('custom-answer filters', () => {
+  const id = '22222222-2222-4222-8222-222222222222';
+  it('keep only what the API takes, once each, in one order, through the URL', () => {
+    const params = new URLSearchParams(
+      `app_custom=${id}:web&app_custom=${id}:ai&app_custom=${id}:ai&app_custom=nope&app_custom=${id}:DROP`,
+    );
+    const read = readApplicationParams(params);
+    expect(read.custom).toEqual([`${id}:ai`, `${id}:web`]);
+    expect(writeApplicationParams(new URLSearchParams(), read).getAll('app_custom')).toEqual([
+      `${id}:ai`,
+      `${id}:web`,
+    ]);
+    expect(applicationsQuery(read).getAll('custom')).toEqual([`${id}:ai`, `${id}:web`]);
   });
 });

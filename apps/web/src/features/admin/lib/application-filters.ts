@@ -1,5 +1,6 @@
 import {
   APPLICATION_SORTS,
+  CUSTOM_FILTER_PATTERN,
   DEFAULT_APPLICATION_SORT,
   defaultSortDirection,
   SORT_DIRECTIONS,
@@ -57,6 +58,8 @@ export interface ApplicationFilters {
   /** The ranking score's bounds as typed (a number 0..10) or ''. */
   scoreMin: string;
   scoreMax: string;
+  /** Custom choice and yes/no answers, `<question id>:<option id | true | false>`. */
+  custom: string[];
 }
 
 export interface ApplicationListParams extends ApplicationFilters {
@@ -85,6 +88,7 @@ export const EMPTY_FILTERS: ApplicationFilters = {
   reviewState: [],
   scoreMin: '',
   scoreMax: '',
+  custom: [],
 };
 
 export const STATUS_OPTIONS: readonly { value: ApplicationStatusFilter; label: string }[] =
@@ -124,6 +128,7 @@ export const APPLICATION_URL_KEYS = {
   reviewState: 'app_review',
   scoreMin: 'app_score_min',
   scoreMax: 'app_score_max',
+  custom: 'app_custom',
   sort: 'app_sort',
   dir: 'app_dir',
   page: 'app_page',
@@ -144,6 +149,11 @@ export function cleanScore(value: string | null): string {
   if (!/^\d{1,2}(\.\d{1,2})?$/.test(v)) return '';
   const n = Number(v);
   return n >= SCORE_FILTER_MIN && n <= SCORE_FILTER_MAX ? v : '';
+}
+
+/** Custom-answer filters the API takes, once each, sorted (so one set of filters is one URL). */
+export function cleanCustom(values: readonly string[]): string[] {
+  return [...new Set(values.filter((v) => CUSTOM_FILTER_PATTERN.test(v)))].sort().slice(0, 40);
 }
 
 function pick<T extends string>(values: readonly string[], allowed: readonly T[]): T[] {
@@ -186,6 +196,7 @@ export function readApplicationParams(params: URLSearchParams): ApplicationListP
     reviewState: pick(params.getAll(K.reviewState), REVIEW_STATES),
     scoreMin: cleanScore(params.get(K.scoreMin)),
     scoreMax: cleanScore(params.get(K.scoreMax)),
+    custom: cleanCustom(params.getAll(K.custom)),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -215,6 +226,7 @@ export function writeApplicationParams(
   for (const v of next.reviewState) out.append(K.reviewState, v);
   if (cleanScore(next.scoreMin)) out.set(K.scoreMin, next.scoreMin.trim());
   if (cleanScore(next.scoreMax)) out.set(K.scoreMax, next.scoreMax.trim());
+  for (const v of cleanCustom(next.custom)) out.append(K.custom, v);
   if (next.sort !== DEFAULT_SORT.sort || next.dir !== DEFAULT_SORT.dir) {
     out.set(K.sort, next.sort);
     if (next.dir !== defaultSortDirection(next.sort)) out.set(K.dir, next.dir);
@@ -259,6 +271,8 @@ export function applicationsFilterBody(filters: ApplicationFilters): Application
   const scoreMax = cleanScore(filters.scoreMax);
   if (scoreMin) body.score_min = Number(scoreMin);
   if (scoreMax) body.score_max = Number(scoreMax);
+  const custom = cleanCustom(filters.custom);
+  if (custom.length) body.custom = custom;
   return body;
 }
 
@@ -302,7 +316,8 @@ export function activeFilterCount(f: ApplicationFilters): number {
     f.schoolType.length +
     f.ageGroup.length +
     f.rsvp.length +
-    f.reviewState.length
+    f.reviewState.length +
+    cleanCustom(f.custom).length
   );
 }
 

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/tooltip';
 import { activeFilterChips } from '../../lib/application-filter-chips';
+import { useCustomFilters } from './use-custom-filters';
 import {
   activeFilterCount,
   filtersActiveLabel,
@@ -16,7 +17,8 @@ interface ApplicationsFilterChipsProps {
 
 /** The active filters as chips, each removable on its own, with the count and "Clear All". */
 export function ApplicationsFilterChips({ filters, onChange, onClear }: ApplicationsFilterChipsProps) {
-  const chips = activeFilterChips(filters);
+  const { labels } = useCustomFilters();
+  const chips = activeFilterChips(filters, labels);
   if (!chips.length) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

@@ -17,6 +17,7 @@ import {
   STATUS_OPTIONS,
   type ApplicationFilters,
 } from '../../lib/application-filters';
+import { useCustomFilters } from './use-custom-filters';
 
 interface ApplicationsFiltersProps {
   id: string;
@@ -27,6 +28,7 @@ interface ApplicationsFiltersProps {
 /** Every filter of the Applications tab but the search (which stays in the bar), opened from "Filters". */
 export function ApplicationsFilters({ id, filters, onChange }: ApplicationsFiltersProps) {
   const uid = useId();
+  const custom = useCustomFilters();
   const badRange = filters.dateFrom !== '' && filters.dateTo !== '' && filters.dateFrom > filters.dateTo;
 
   return (
@@ -130,6 +132,17 @@ export function ApplicationsFilters({ id, filters, onChange }: ApplicationsFilte
         value={filters.ageGroup}
         onChange={(v) => onChange({ ageGroup: v as ApplicationFilters['ageGroup'] })}
       />
+      {custom.groups.map((group) => (
+        <FilterChips
+          key={group.id}
+          legend={group.label}
+          options={group.options}
+          value={filters.custom.filter((v) => v.startsWith(`${group.id}:`))}
+          onChange={(chosen) =>
+            onChange({ custom: [...filters.custom.filter((v) => !v.startsWith(`${group.id}:`)), ...chosen] })
+          }
+        />
+      ))}
     </Card>
   );
 }
