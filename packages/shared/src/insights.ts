@@ -230,6 +230,27 @@ export const reviewProgressInsightSchema = z.object({
 });
 export type ReviewProgressInsight = z.infer<typeof reviewProgressInsightSchema>;
 
+// -- Custom questions (issue 19) ---------------------------------------------------------------
+
+/**
+ * The forms' custom yes/no and choice questions, counted over the submitted applications that match
+ * the filters. A bucket's `key` is the Applications list's custom filter value (`<id>:<answer>`),
+ * null for "Other".
+ */
+export const customInsightsSchema = z.object({
+  questions: z.array(
+    z.object({
+      id: z.string().uuid(),
+      role: z.enum(APPLICANT_ROLES),
+      label: z.string(),
+      /** Applications with an answer to it. */
+      answered: z.number().int(),
+      buckets: z.array(bucketSchema),
+    }),
+  ),
+});
+export type CustomInsights = z.infer<typeof customInsightsSchema>;
+
 export const INSIGHT_PANELS = [
   'timeline',
   'funnel',
@@ -239,5 +260,6 @@ export const INSIGHT_PANELS = [
   'rsvps',
   'checkins',
   'review',
+  'custom',
 ] as const;
 export type InsightPanel = (typeof INSIGHT_PANELS)[number];

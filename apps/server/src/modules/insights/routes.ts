@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkinTimelineSchema,
+  customInsightsSchema,
   demographicsSchema,
   funnelSchema,
   insightsQuerySchema,
@@ -12,6 +13,7 @@ import {
   travelSchema,
 } from '@lanyard/shared/insights';
 import { insightsContext, type InsightsContext } from './common';
+import { customInsights } from './custom';
 import { checkins, rsvps } from './live';
 import { logistics } from './logistics';
 import { demographics } from './people';
@@ -79,5 +81,10 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/insights/review',
     { ...query, schema: { ...query.schema, response: { 200: reviewProgressInsightSchema } } },
     shared('review', reviewProgress),
+  );
+  app.get(
+    '/insights/custom',
+    { ...query, schema: { ...query.schema, response: { 200: customInsightsSchema } } },
+    shared('custom', customInsights),
   );
 };

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import {
   checkinTimelineSchema,
+  customInsightsSchema,
   demographicsSchema,
   funnelSchema,
   logisticsSchema,
@@ -26,6 +27,7 @@ const SCHEMAS = {
   rsvps: rsvpTimelineSchema,
   checkins: checkinTimelineSchema,
   review: reviewProgressInsightSchema,
+  custom: customInsightsSchema,
 } satisfies Record<InsightPanel, z.ZodType>;
 
 export type InsightData<P extends InsightPanel> = z.infer<(typeof SCHEMAS)[P]>;
@@ -47,6 +49,7 @@ const READS: Record<InsightPanel, readonly (keyof InsightsParams)[]> = {
   rsvps: ['role'],
   checkins: ['role'],
   review: ['role', 'status'],
+  custom: ['role', 'status'],
 };
 
 export function insightsQueryString(panel: InsightPanel, params: InsightsParams): string {

@@ -10,6 +10,7 @@ import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 import type { InsightsParams } from '../../api/insights';
 import { filtersActiveLabel } from '../../lib/application-filters';
 import { readInsightsParams, writeInsightsParams } from '../../lib/insights-params';
+import { CustomPanels } from './custom-panels';
 import { DemographicsPanels } from './demographics-panels';
 import { FunnelPanel } from './funnel-panel';
 import { CheckinsPanel, RsvpsPanel } from './live-panels';
@@ -103,6 +104,7 @@ export default function InsightsPanels() {
 
       <Section title="Who applied" description="Submitted applications that match the filters.">
         <DemographicsPanels params={params} />
+        <CustomPanels params={params} />
       </Section>
 
       <Section
