@@ -172,6 +172,11 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
     expect(data).toHaveLength(1);
     expect(data[0]![header!.indexOf(TRACK)]).toBe('Other: Hardware');
     expect(data[0]![header!.indexOf(FIRST)]).toBe('Yes');
+
+    // Insights draws the yes/no question with the other answers of who applied.
+    await page.goto('/admin?tab=insights&insights_role=hacker');
+    const chart = page.getByRole('region', { name: FIRST, exact: true });
+    await expect(chart.getByRole('table')).toContainText('Yes');
   } finally {
     await context.close();
   }
