@@ -16,6 +16,7 @@ import {
   type SettingsRow,
 } from '../../db/settings';
 import { applicationFilters, type FilterContext } from '../admin-applications/filters';
+import type { QuestionsCache } from '../custom-questions/store';
 
 /** A chart over a longer season shows its last this many days (the totals still count every day). */
 export const MAX_DAYS = 400;
@@ -23,13 +24,15 @@ export const MAX_DAYS = 400;
 export interface InsightsDeps {
   db: Db;
   config: AppConfig;
-  cache?: SettingsCache;
+  cache?: SettingsCache & QuestionsCache;
 }
 
 export interface InsightsContext {
   db: Db;
   config: AppConfig;
   settings: SettingsRow;
+  /** The read cache the settings came from; the custom questions come from it too. */
+  cache?: QuestionsCache | undefined;
   filter: FilterContext;
   timeZone: string;
   now: Date;
@@ -44,6 +47,7 @@ export async function insightsContext(deps: InsightsDeps, now = new Date()): Pro
     db: deps.db,
     config: deps.config,
     settings,
+    cache: deps.cache,
     // Only k is read from the rules here (the review states); no filter of the tab reads scores.
     filter: {
       eventStartDate: deps.config.event.startDate,

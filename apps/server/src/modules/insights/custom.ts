@@ -5,14 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CustomInsights, InsightsFilters } from '@lanyard/shared/insights';
-import { readAllQuestions } from '../custom-questions/store';
+import { readQuestionsCached } from '../custom-questions/store';
 import { applicationsWhere, rolesOf, rows, type InsightsContext } from './common';
 
 type Count = { id: string; v: string; n: number };
 
 export async function customInsights(ctx: InsightsContext, f: InsightsFilters): Promise<CustomInsights> {
   const roles = rolesOf(f);
-  const questions = (await readAllQuestions(ctx.db)).filter(
+  const questions = (await readQuestionsCached(ctx.db, ctx.cache)).filter(
     (q) =>
       roles.includes(q.role) &&
       (q.type === 'yes_no' || q.type === 'single_choice' || q.type === 'multiple_choice'),
