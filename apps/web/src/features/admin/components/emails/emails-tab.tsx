@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MailWarning, RefreshCw, Search, X } from 'lucide-react';
+import { MailWarning, RefreshCw, Search } from 'lucide-react';
 import { toast } from 'sonner';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -13,7 +13,6 @@ import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useEmails } from '../../api/emails-list';
 import { useRetryEmail } from '../../api/emails-retry';
-import { filtersActiveLabel } from '../../lib/application-filters';
 import {
   activeEmailFilterCount,
   EMAIL_KINDS,
@@ -33,6 +32,7 @@ import {
 import { DebouncedInput } from '@/components/ui/debounced-input';
 import { EmailsTable, type OutboxRow } from './emails-table';
 import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
+import { FiltersCardHeader } from '../filters-card-header';
 
 export const LOAD_EMAILS_ERROR = 'Failed to load e-mails.';
 export const SMTP_NOT_CONFIGURED =
@@ -169,22 +169,7 @@ export function EmailsTab() {
       </Card>
 
       <Card aria-labelledby="emails-filters-title" className="flex flex-col gap-4 p-4 sm:p-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 id="emails-filters-title" className="text-base font-semibold text-slate-900">
-            Filters
-          </h3>
-          {filterCount > 0 ? (
-            <div className="flex items-center gap-3">
-              <p className="text-sm font-medium text-slate-700" aria-live="polite">
-                {filtersActiveLabel(filterCount)}
-              </p>
-              <Button variant="ghost" size="sm" onClick={clearFilters}>
-                <X aria-hidden="true" />
-                Clear All
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <FiltersCardHeader id="emails-filters-title" count={filterCount} onClear={clearFilters} />
         <div className="grid gap-4 md:grid-cols-3">
           <div className="flex flex-col gap-2">
             <Label htmlFor="emails-search">Search by recipient</Label>

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { X } from 'lucide-react';
 import { APPLICANT_ROLES, APPLICATION_STATUSES } from '@lanyard/shared/constants';
 import type { LogisticsScope } from '@lanyard/shared/insights';
 import { labelledOptions } from '@lanyard/shared/labels';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 import type { InsightsParams } from '../../api/insights';
-import { filtersActiveLabel } from '../../lib/application-filters';
 import { readInsightsParams, writeInsightsParams } from '../../lib/insights-params';
 import { CustomPanels } from './custom-panels';
 import { DemographicsPanels } from './demographics-panels';
@@ -19,6 +16,7 @@ import { ReviewPanel } from './review-panel';
 import { TimelinePanel } from './timeline-panel';
 import { TravelPanels } from './travel-panels';
 import { ViewToggle } from './view-toggle';
+import { FiltersCardHeader } from '../filters-card-header';
 
 const ROLE_OPTIONS = labelledOptions(APPLICANT_ROLES);
 // "Pending" and "Submitted" are one state (docs/decisions/012): one chip for both.
@@ -65,22 +63,12 @@ export default function InsightsPanels() {
   return (
     <div className="flex flex-col gap-8">
       <Card aria-labelledby="insights-filters-title" className="flex flex-col gap-4 p-4 sm:p-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="insights-filters-title" className="text-base font-semibold text-slate-900">
-            Filters
-          </h2>
-          {active > 0 ? (
-            <div className="flex items-center gap-3">
-              <p className="text-sm font-medium text-slate-700" aria-live="polite">
-                {filtersActiveLabel(active)}
-              </p>
-              <Button variant="ghost" size="sm" onClick={() => update({ role: [], status: [] })}>
-                <X aria-hidden="true" />
-                Clear All
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <FiltersCardHeader
+          id="insights-filters-title"
+          level="h2"
+          count={active}
+          onClear={() => update({ role: [], status: [] })}
+        />
         <div className="flex flex-wrap gap-6">
           <FilterChips
             legend="Role"

@@ -1,10 +1,8 @@
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { USER_SEARCH_DEBOUNCE_MS } from '@lanyard/shared/constants';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { Label } from '@/components/ui/label';
-import { filtersActiveLabel } from '../../lib/application-filters';
 import {
   activeRsvpFilterCount,
   CHECKIN_OPTIONS,
@@ -16,6 +14,7 @@ import {
   type RsvpFilters,
 } from '../../lib/rsvp-filters';
 import { DebouncedInput } from '@/components/ui/debounced-input';
+import { FiltersCardHeader } from '../filters-card-header';
 
 interface RsvpFiltersCardProps {
   filters: RsvpFilters;
@@ -28,22 +27,7 @@ export function RsvpFiltersCard({ filters, onChange, onClear }: RsvpFiltersCardP
   const count = activeRsvpFilterCount(filters);
   return (
     <Card aria-labelledby="rsvp-filters-title" className="flex flex-col gap-4 p-4 sm:p-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="rsvp-filters-title" className="text-base font-semibold text-slate-900">
-          Filters
-        </h3>
-        {count > 0 ? (
-          <div className="flex items-center gap-3">
-            <p className="text-sm font-medium text-slate-700" aria-live="polite">
-              {filtersActiveLabel(count)}
-            </p>
-            <Button variant="ghost" size="sm" onClick={onClear}>
-              <X aria-hidden="true" />
-              Clear All
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      <FiltersCardHeader id="rsvp-filters-title" count={count} onClear={onClear} />
 
       <div className="flex max-w-xl flex-col gap-2">
         <Label htmlFor="rsvp-search">Search RSVPs</Label>
