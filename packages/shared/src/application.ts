@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { APPLICANT_VIEW_STATUSES, WORD_LIMITS } from './constants';
 import { offerStateSchema } from './capacity';
 import { countWords, isUnder18On, isValidBirthday } from './dates';
-import { customAnswersSchema, customAnswerViewSchema } from './questions/custom';
+import {
+  CUSTOM_LIMITS,
+  customAnswersSchema,
+  customAnswerViewSchema,
+  customQuestionSchema,
+} from './questions/custom';
 import { answersShape } from './questions/schema';
 
 export {
@@ -120,13 +125,22 @@ export const mentorSubmissionSchema = mentorAnswersObject
   .strict()
   .superRefine(mentorRules);
 
+/**
+ * The built-in answers fit in 100,000 characters; the custom ones (`answers.custom`) have their own
+ * room, as an organiser may ask many paragraphs of up to CUSTOM_LIMITS.paragraphChars each.
+ */
+function draftFits({ custom, ...builtIn }: Record<string, unknown>): boolean {
+  return (
+    JSON.stringify(builtIn).length <= 100_000 &&
+    (custom === undefined || JSON.stringify(custom).length <= CUSTOM_LIMITS.draftChars)
+  );
+}
+
 /** Drafts hold whatever has been typed so far: every answer optional, bounded in size. */
 export const draftBodySchema = z
   .object({
     role: z.enum(['hacker', 'mentor']),
-    answers: z
-      .record(z.string().max(64), z.unknown())
-      .refine((v) => JSON.stringify(v).length <= 100_000, 'Draft is too large'),
+    answers: z.record(z.string().max(64), z.unknown()).refine(draftFits, 'Draft is too large'),
     resume_url: z.string().max(300).nullable().optional(),
   })
   .strict();
@@ -148,6 +162,11 @@ export const draftResponseSchema = z.object({
       answers: z.record(z.string(), z.unknown()),
       resume: uploadedFileSchema.nullable(),
       updated_at: z.string(),
+      /**
+       * GET only: the role's custom questions as this applicant is held to them (changes apply to
+       * applications started afterwards). Absent when the role asks none.
+       */
+      custom_questions: z.array(customQuestionSchema).optional(),
     })
     .nullable(),
 });

@@ -58,6 +58,8 @@ export const CUSTOM_LIMITS = {
   otherText: 200,
   urlText: 2048,
   emailText: 254,
+  /** A draft's custom answers together (its built-in answers have 100,000 of their own). */
+  draftChars: 400_000,
 } as const;
 
 /** The sections a custom question can go in, per role (the sections that role's form has). */

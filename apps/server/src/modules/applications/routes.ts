@@ -11,6 +11,7 @@ import { errors } from '../../errors';
 import { sendSerialized } from '../../lib/read-cache';
 import { signFileLink } from '../../lib/signed-links';
 import * as service from './service';
+import { readQuestionsCached } from '../custom-questions/store';
 import { z } from 'zod';
 import { perUser } from '../../plugins/rate-limits';
 
@@ -100,7 +101,11 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/draft',
     { config: applicant, schema: { response: { 200: draftResponseSchema } } },
     async (request) => ({
-      draft: await service.getDraft(app.db, request.user!.id),
+      draft: await service.getDraft(
+        app.db,
+        request.user!.id,
+        await readQuestionsCached(app.db, app.readCache),
+      ),
     }),
   );
 

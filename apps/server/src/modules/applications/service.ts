@@ -34,7 +34,11 @@ import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { columnsOf } from './columns';
 import { readAllQuestions, readQuestionsCached, type QuestionsCache } from '../custom-questions/store';
-import { checkedCustomAnswers, customAnswersInWords } from '../custom-questions/answers';
+import {
+  checkedCustomAnswers,
+  customAnswersInWords,
+  questionsForApplicant,
+} from '../custom-questions/answers';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -296,7 +300,12 @@ export async function submitApplication(
       // Read after the settings are held: a question deleted meanwhile (deleteQuestion locks them)
       // is gone here, so no answer to it can be stored.
       const questions = await readAllQuestions(tx);
-      const customAnswers = checkedCustomAnswers(questions, role, answers, custom ?? {});
+      const [draft] = await tx
+        .select({ createdAt: applicationDrafts.createdAt })
+        .from(applicationDrafts)
+        .where(eq(applicationDrafts.userId, user.id));
+      const held = await questionsForApplicant(tx, questions, role, draft?.createdAt ?? now);
+      const customAnswers = checkedCustomAnswers(held, role, answers, custom ?? {});
 
       const [row] = await tx
         .insert(applications)
@@ -333,9 +342,14 @@ export async function submitApplication(
   }
 }
 
-export async function getDraft(db: DbOrTx, userId: string) {
+/**
+ * The applicant's draft. Given the questions (GET, once per form load), it carries the role's custom
+ * questions as this applicant is held to them, so the form asks what the submit will check.
+ */
+export async function getDraft(db: DbOrTx, userId: string, questions?: readonly CustomQuestion[]) {
   const [row] = await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, userId));
   if (!row) return null;
+  const held = questions && (await questionsForApplicant(db, questions, row.role, row.createdAt));
   const resume = row.resumeUploadId
     ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
     : undefined;
@@ -344,6 +358,7 @@ export async function getDraft(db: DbOrTx, userId: string) {
     answers: row.answers as Record<string, unknown>,
     resume: resume ? toUploadedFile(resume) : null,
     updated_at: row.updatedAt.toISOString(),
+    ...(held?.length ? { custom_questions: held } : {}),
   };
 }
 

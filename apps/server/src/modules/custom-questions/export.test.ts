@@ -93,9 +93,7 @@ describe('the applications CSV', () => {
       questions.map((q) => [q.id, { v: 1, a: { selected: ['web'], other: null } }]),
     );
     await seedApplications(ctx, 3000, () => ({ customAnswers: answers }));
-    const started = Date.now();
     const { header, rows } = await csv('/api/export/applications/csv');
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(rows).toHaveLength(3000);
     expect(header.slice(-30)[0]).toBe('Q0 now');
     expect(rows.every((r) => r['Q0 now'] === 'Web' && r.Q29 === 'Web')).toBe(true);

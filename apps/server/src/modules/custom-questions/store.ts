@@ -9,6 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import { customQuestions } from '../../db/schema/index';
 
 export type QuestionRow = typeof customQuestions.$inferSelect;
+/** A definition as a version row keeps it (the role is the question's own column). */
+export type StoredDefinitionRow = QuestionRow['definition'];
 
 /** An answer as applications.custom_answers keeps it: the version it was given under, and the value. */
 export interface StoredAnswer {

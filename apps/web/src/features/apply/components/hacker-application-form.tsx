@@ -48,8 +48,9 @@ export function HackerApplicationForm({ settings, draft, onSubmitted }: HackerAp
   const lateMode = !forcedOpen && settings.status === 'late';
 
   const baseResolver = useMemo(() => hackerFormResolver(event.startDate), [event.startDate]);
+  // As the server holds this applicant to them (changes apply to applications started afterwards).
   const custom = useCustomQuestions(
-    settings.custom_questions?.hacker,
+    draft?.custom_questions ?? settings.custom_questions?.hacker,
     baseResolver,
     draftAnswersFromForm,
     draft?.answers,

@@ -74,7 +74,11 @@ const QUESTIONS = [
 ];
 
 let settings: PublicSettings;
-let draft: { answers: Record<string, unknown>; resume: UploadedFile | null } | null;
+let draft: {
+  answers: Record<string, unknown>;
+  resume: UploadedFile | null;
+  custom_questions?: CustomQuestion[];
+} | null;
 let calls: { method: string; url: string; body: unknown }[];
 
 function json(status: number, body: unknown) {
@@ -185,6 +189,18 @@ describe('HackerApplicationForm with custom questions', () => {
       role: 'hacker',
       answers: { firstName: 'Ada', custom: { [qid(1)]: 'she/her', [qid(2)]: true } },
     });
+  });
+
+  it('asks the questions as the draft holds this applicant to them: one added since is optional', async () => {
+    const [, laptop] = QUESTIONS;
+    draft = { answers: completeAnswers, resume, custom_questions: [{ ...laptop!, required: false }] };
+    const form = await renderForm();
+    expect(screen.queryByRole('textbox', { name: 'Pronouns' })).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit Application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your application?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]!.body).toMatchObject({ custom: {} });
   });
 
   it('another role’s questions only: the hacker form and its submission are as without any', async () => {

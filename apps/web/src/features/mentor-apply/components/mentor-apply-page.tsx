@@ -79,7 +79,7 @@ export function MentorApplyPage() {
         emailVerified={user.emailVerified}
         draftAnswers={saved?.answers ?? null}
         draftResume={saved?.resume ?? null}
-        customQuestions={settings.data?.custom_questions?.mentor}
+        customQuestions={saved?.custom_questions ?? settings.data?.custom_questions?.mentor}
       />
     </main>
   );
