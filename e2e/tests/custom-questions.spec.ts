@@ -3,7 +3,9 @@
  * "Which track?" (single choice with Other) and a question shown only to people who have been to
  * one before, reorders them and previews the form; a hacker sees them, cannot submit without the
  * required one, watches the conditional one come and go, submits, and the admin reads the answers
- * in the detail dialog, filters the list on one and finds the answers in the CSV. A required question changes every hacker's form: this spec runs with the
+ * in the detail dialog, filters the list on one and finds the answers in the CSV. Before that, a
+ * mentor answers a mentor-only question, and a hacker who started before a required question was
+ * added submits without it. A required question changes every hacker's form: this spec runs with the
  * global-state specs, one at a time, and hides or deletes its questions afterwards.
  */
 import type { Page } from '@playwright/test';
@@ -18,7 +20,14 @@ import {
   searchApplications,
   uniqueTag,
 } from '../support/admin-applicants';
-import { fillHackerForm, openHackerForm, signUpHacker } from '../support/hacker-apply';
+import {
+  fillHackerForm,
+  openHackerForm,
+  signUpApplicant,
+  signUpHacker,
+  waitForDraftSaved,
+} from '../support/hacker-apply';
+import { fillMentorForm, openMentorForm } from '../support/mentor-apply';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -27,6 +36,9 @@ const tag = uniqueTag('');
 const FIRST = `Is this your first hackathon? ${tag}`;
 const TRACK = `Which track? ${tag}`;
 const BEEN = `Which hackathons have you been to? ${tag}`;
+const MENTOR_TRACKS = `Which tracks will you mentor? ${tag}`;
+const LATE = `Bringing a laptop? ${tag}`;
+const escaped = (label: string) => new RegExp(label.replace(/[?]/g, '\\?'));
 
 test.beforeAll(async () => {
   admin = await seededAdmin();
@@ -69,6 +81,92 @@ async function addQuestion(page: Page, fill: (dialog: ReturnType<Page['getByRole
   await expect(dialog).toBeHidden();
 }
 
+/** A question made through the admin API (the editor itself is driven in the next test). */
+async function createQuestion(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await admin.request.post('/api/admin/questions', { headers: admin.headers, data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function hideQuestion(q: Record<string, unknown>) {
+  const { id, position: _p, version: _v, updated_at: _u, ...body } = q;
+  const res = await admin.request.put(`/api/admin/questions/${String(id)}`, {
+    headers: admin.headers,
+    data: { ...body, hidden: true },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a mentor answers the mentor form’s own question; a question added mid-draft stays optional for those who started', async ({
+  page,
+}) => {
+  const mentorQuestion = await createQuestion({
+    role: 'mentor',
+    section: 'skills',
+    type: 'multiple_choice',
+    label: MENTOR_TRACKS,
+    options: [
+      { id: 'ai', label: 'AI' },
+      { id: 'hw', label: 'Hardware' },
+    ],
+    required: true,
+  });
+  try {
+    await signUpApplicant(page, 'mentor', 'custom-q-mentor');
+    await openMentorForm(page);
+    await fillMentorForm(page);
+    const skills = page.getByRole('region', { name: 'Skills and Experience' });
+    const tracks = skills.getByRole('group', { name: escaped(MENTOR_TRACKS) });
+    await expect(tracks).toBeVisible();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText(`${MENTOR_TRACKS}: this question is required`).first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Submit your application?' })).toHaveCount(0);
+
+    await tracks.getByLabel('AI').check();
+    await tracks.getByLabel('Hardware').check();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page
+      .getByRole('dialog', { name: 'Submit your application?' })
+      .getByRole('button', { name: 'Submit Application' })
+      .click();
+    await expect(page).toHaveURL(/\/mentor-submission-success$/);
+    await page.goto('/view-application');
+    await expect(page.getByRole('region', { name: 'Skills and Experience' })).toContainText(MENTOR_TRACKS);
+    await expect(page.getByRole('region', { name: 'Skills and Experience' })).toContainText('AI, Hardware');
+  } finally {
+    await hideQuestion(mentorQuestion);
+  }
+
+  // A hacker's draft began before the organiser added a required question: on their form it is
+  // asked, not required, and the submission goes through without it.
+  await page.context().clearCookies();
+  await signUpHacker(page, 'custom-q-late');
+  await openHackerForm(page);
+  await fillHackerForm(page);
+  await waitForDraftSaved(page);
+  const late = await createQuestion({
+    role: 'hacker',
+    section: 'additional',
+    type: 'yes_no',
+    label: LATE,
+    required: true,
+  });
+  try {
+    await page.reload();
+    const laptop = page.getByRole('group', { name: escaped(LATE) });
+    await expect(laptop).toBeVisible();
+    await expect(laptop).not.toContainText('*');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page
+      .getByRole('dialog', { name: 'Submit your application?' })
+      .getByRole('button', { name: 'Submit Application' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted' })).toBeVisible();
+  } finally {
+    await hideQuestion(late);
+  }
+});
+
 test('an admin adds, orders and previews custom questions; a hacker answers them; the admin reads them', async ({
   page,
   browser,
@@ -99,7 +197,7 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
   const additional = card.getByRole('region', { name: 'Additional Information' });
   await additional.getByRole('button', { name: `Move "${TRACK}" up` }).click();
   await expect(toasts(page).getByText('Order Saved')).toBeVisible();
-  const labels = additional.getByRole('listitem').filter({ hasText: tag });
+  const labels = additional.getByRole('listitem').filter({ hasText: tag, hasNotText: LATE });
   await expect(labels.first()).toContainText(TRACK);
 
   // The preview draws them as applicants see them; the conditional one follows its answer.
@@ -107,7 +205,7 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
   await expect(preview.getByText(TRACK)).toBeVisible();
   await expect(preview.getByText(BEEN)).toHaveCount(0);
   await preview
-    .getByRole('group', { name: new RegExp(FIRST.replace(/[?]/g, '\\?')) })
+    .getByRole('group', { name: escaped(FIRST) })
     .getByLabel('No')
     .check();
   await expect(preview.getByText(BEEN)).toBeVisible();
@@ -119,7 +217,7 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
     const email = await signUpHacker(hacker, 'custom-q');
     await openHackerForm(hacker);
     await fillHackerForm(hacker);
-    const first = hacker.getByRole('group', { name: new RegExp(FIRST.replace(/[?]/g, '\\?')) });
+    const first = hacker.getByRole('group', { name: escaped(FIRST) });
     await expect(first).toBeVisible();
     await hacker.getByRole('button', { name: 'Submit Application' }).click();
     await expect(hacker.getByText(`${FIRST}: this question is required`).first()).toBeVisible();
@@ -131,7 +229,7 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
     await first.getByLabel('Yes').check();
     await expect(hacker.getByLabel(BEEN)).toHaveCount(0);
 
-    const track = hacker.getByRole('group', { name: new RegExp(TRACK.replace(/[?]/g, '\\?')) });
+    const track = hacker.getByRole('group', { name: escaped(TRACK) });
     await track.getByLabel('Other').check();
     await track.getByLabel('Please specify').fill('Hardware');
 
