@@ -28,6 +28,7 @@ import { insightsRoutes } from './modules/insights/routes';
 import { customQuestionRoutes } from './modules/custom-questions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
+import { badgeRoutes, passRoutes } from './modules/badges/routes';
 import { CheckinLive } from './modules/checkin/live';
 import { PgListener } from './lib/pg-listener';
 import { ReadCache } from './lib/read-cache';
@@ -172,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(applicantQrRoutes, { prefix: '/api/applications' });
+  await app.register(badgeRoutes, { prefix: '/api/checkin' });
+  await app.register(passRoutes, { prefix: '/api/applications' });
   await app.register(qrImageRoutes, { prefix: '/api/checkin' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(applicationRoutes, { prefix: '/api/applications' });

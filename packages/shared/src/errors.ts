@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   no_record: 'No check-in record for this person.',
   invalid_qr: 'The QR code is not one of this event’s, or was revoked.',
   no_qr: 'The applicant has no check-in code (not a confirmed attendee).',
+  no_badges: 'No check-in record matches the badges asked for.',
   missing_fields: 'A check-in record lacks required fields; `error` lists them.',
   invalid_csv: 'The check-in CSV cannot be read.',
   invalid_csv_row: 'A row of the check-in CSV is invalid; `error` names the line.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badgeConfigSchema } from './badges';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
@@ -38,5 +39,7 @@ export const eventConfigSchema = z.object({
   brandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   footerCredit: z.string(),
   prizes: z.string().default(''),
+  /** Printed name badges: the role bands' colours (hex), each defaulting when left out. */
+  badges: badgeConfigSchema,
 });
 export type EventConfig = z.infer<typeof eventConfigSchema>;

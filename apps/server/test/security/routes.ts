@@ -209,6 +209,13 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     valid: () => ({}),
   },
   {
+    method: 'GET',
+    url: '/api/applications/me/pass.pdf',
+    group: 'applicant',
+    personas: ['attending', 'accepted', 'hacker', 'anonymous'],
+    valid: () => ({}),
+  },
+  {
     method: 'POST',
     url: '/api/applications/me/celebrated',
     group: 'applicant',
