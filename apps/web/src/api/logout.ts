@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { okSchema } from '@lanyard/shared/common';
 import { api, isApiError } from '@/lib/api-client';
+import { forgetScannerData } from '@/lib/auth/scanner-data';
 
 export async function logout(): Promise<void> {
   try {
@@ -23,6 +24,8 @@ export function useLogout(to: string) {
       // Leave the protected page first, then drop the cache, so no guard acts on a half-signed-out state.
       void navigate(to, { replace: true });
       queryClient.clear();
+      // The station scanner's attendee snapshot must not outlive the session on a shared device.
+      void forgetScannerData();
     },
   });
 }

@@ -5,6 +5,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/api/get-me';
 import { saveRedirectAfterLogin } from '@/lib/auth/redirect-after-login';
+import { scannerUser } from '@/lib/auth/scanner-data';
 import { mayOpenStaffArea, staffHome, type StaffArea } from '@/lib/auth/staff-areas';
 
 /** Sends a signed-out visitor to `to`, remembering where they were going. */
@@ -67,4 +68,17 @@ export function StaffRoute({ children, area }: { children: ReactNode; area: Staf
       {children}
     </ProtectedRoute>
   );
+}
+
+/**
+ * The station scanner's guard: a staff area like any other, except that without network (the
+ * session cannot be asked about) the staff member who last opened the scanner on this device is let
+ * in, to keep scanning against the device's own snapshot. Sign-out forgets them.
+ */
+export function OfflineStaffRoute({ children, area }: { children: ReactNode; area: StaffArea }) {
+  const { data: user, isError } = useUser();
+  const remembered = scannerUser();
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  if (!user && remembered && mayOpenStaffArea(remembered.role, area) && (offline || isError)) return children;
+  return <StaffRoute area={area}>{children}</StaffRoute>;
 }

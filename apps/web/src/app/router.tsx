@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { meQueryOptions } from '@/api/get-me';
 import { myApplicationQueryOptions } from '@/api/get-my-application';
 import { publicSettingsQueryOptions } from '@/api/get-public-settings';
-import { ProtectedRoute, StaffRoute } from './guards';
+import { OfflineStaffRoute, ProtectedRoute, StaffRoute } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -41,6 +41,9 @@ const AdminPage = lazy(() =>
 );
 const CheckinPage = lazy(() =>
   import('@/features/checkin/components/checkin-page').then((m) => ({ default: m.CheckinPage })),
+);
+const ScannerPage = lazy(() =>
+  import('@/features/checkin/scanner/components/scanner-page').then((m) => ({ default: m.ScannerPage })),
 );
 const ReviewPage = lazy(() =>
   import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })),
@@ -165,6 +168,14 @@ export function createRouter(queryClient: QueryClient) {
                 <StaffRoute area="checkin">
                   <CheckinPage />
                 </StaffRoute>
+              ),
+            },
+            {
+              path: paths.checkinScan,
+              element: (
+                <OfflineStaffRoute area="checkin">
+                  <ScannerPage />
+                </OfflineStaffRoute>
               ),
             },
             {

@@ -5,6 +5,8 @@ export const paths = {
   adminLogin: '/admin/login',
   admin: '/admin',
   checkin: '/checkin',
+  /** The station scanner (event day): staff only, opens offline. */
+  checkinScan: '/checkin/scan',
   review: '/review',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
