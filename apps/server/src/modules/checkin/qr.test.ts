@@ -208,6 +208,9 @@ describe('POST /api/checkin/scan and GET /api/applications/me/qr', () => {
       [mail!.id],
     );
     expect(html.rows[0]!.html_body).toContain(`/api/checkin/qr/${url![1]}`);
+    // Beside the image, a link to the pass page (offline once opened, and its PDF).
+    expect(mail!.text_body).toContain(`${ctx.config.publicUrl}/pass`);
+    expect(html.rows[0]!.html_body).toContain(`<a href="${ctx.config.publicUrl}/pass">Save my pass</a>`);
 
     const image = await ctx.app.inject({ method: 'GET', url: `/api/checkin/qr/${url![1]}` });
     expect(image.statusCode).toBe(200);

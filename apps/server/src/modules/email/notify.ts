@@ -260,6 +260,8 @@ export async function queueRsvpRecorded(
   qrToken?: string,
 ): Promise<void> {
   const qrUrl = qrToken ? `${config.publicUrl}/api/checkin/qr/${qrToken}` : undefined;
+  // The pass page keeps the code on the phone for a venue without signal, and prints it as a PDF.
+  const passUrl = `${config.publicUrl}/pass`;
   await queue(
     db,
     config,
@@ -268,8 +270,8 @@ export async function queueRsvpRecorded(
     (r) => `rsvp:${r.id}:${Date.now()}`,
     qrUrl
       ? {
-          text: `Your check-in code (show it at the door; it is also on your dashboard): ${qrUrl}`,
-          html: `<p>Your check-in code: show it at the door (it is also on your dashboard).</p><p><img src="${escapeHtml(qrUrl)}" width="240" height="240" alt="Your check-in QR code"></p>`,
+          text: `Your check-in code (show it at the door; it is also on your dashboard): ${qrUrl}\n\nSave your pass to your phone (it works offline once opened) or print it: ${passUrl}`,
+          html: `<p>Your check-in code: show it at the door (it is also on your dashboard).</p><p><img src="${escapeHtml(qrUrl)}" width="240" height="240" alt="Your check-in QR code"></p><p><a href="${escapeHtml(passUrl)}">Save my pass</a>: it works offline once opened, and prints as a PDF.</p>`,
         }
       : undefined,
   );
