@@ -28,6 +28,7 @@ import { insightsRoutes } from './modules/insights/routes';
 import { customQuestionRoutes } from './modules/custom-questions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { applicantQrRoutes, checkinRoutes, qrImageRoutes } from './modules/checkin/routes';
+import { stationRoutes } from './modules/stations/routes';
 import { badgeRoutes, passRoutes } from './modules/badges/routes';
 import { CheckinLive } from './modules/checkin/live';
 import { PgListener } from './lib/pg-listener';
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(decideByScoreRoutes, { prefix: '/api/admin/decide-by-score' });
   await app.register(exportRoutes, { prefix: '/api/export' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
+  await app.register(stationRoutes, { prefix: '/api/checkin' });
   await app.register(applicantQrRoutes, { prefix: '/api/applications' });
   await app.register(badgeRoutes, { prefix: '/api/checkin' });
   await app.register(passRoutes, { prefix: '/api/applications' });

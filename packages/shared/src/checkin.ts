@@ -228,10 +228,12 @@ export type AlreadyCheckedIn = z.infer<typeof alreadyCheckedInSchema>;
 
 /** A change one desk made, pushed to every other desk (server-sent events). */
 export const checkinEventSchema = z.object({
-  type: z.enum(['updated', 'created', 'deleted', 'reloaded']),
+  /** `scan`: a station counted, refused or undid a scan (its station in `station_id`). */
+  type: z.enum(['updated', 'created', 'deleted', 'reloaded', 'scan']),
   record_id: z.string().nullable(),
   checked_in: z.boolean().nullable(),
   by: z.string().nullable(),
   at: z.string(),
+  station_id: z.string().optional(),
 });
 export type CheckinEvent = z.infer<typeof checkinEventSchema>;

@@ -95,6 +95,15 @@ export const ERROR_CODES = {
   too_many_questions: 'The role already has as many custom questions as allowed (hidden ones count).',
   question_answered: 'People have answered the custom question: it can be hidden, not deleted.',
   question_in_use: 'Another custom question is shown depending on this one: change its condition first.',
+
+  // Stations (event day)
+  unknown_station: 'No such station, or it is archived.',
+  station_exists: 'Another station has this name.',
+  too_many_stations: 'The event already has as many stations as allowed.',
+  checkin_station: 'The Check-in station is the door: only its express setting can change.',
+  undo_expired: 'The scan can no longer be undone (its undo window has passed, or it was replayed).',
+  not_your_scan: 'Only the volunteer who made a scan, or an admin, can undo it.',
+  invalid_batch: 'A replayed batch holds scans that cannot be applied; `issues` names each one.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -5,3 +5,4 @@ export * from './review';
 export * from './admissions';
 export * from './announcements';
 export * from './questions';
+export * from './stations';

@@ -28,7 +28,7 @@ const notAttending = () => new AppError(409, 'not_attending', NOT_ATTENDING_MESS
  * is held (FOR SHARE) until the transaction ends, so a change of decision waits for the check-in
  * rather than crossing it: the door sees either the old decision or the new one, never half.
  */
-async function attendingNow(db: DbOrTx, applicationId: string, lock = false): Promise<boolean> {
+export async function attendingNow(db: DbOrTx, applicationId: string, lock = false): Promise<boolean> {
   const query = db
     .select({ status: applications.status, rsvpStatus: applications.rsvpStatus })
     .from(applications)
@@ -79,34 +79,37 @@ export async function doorCodeApplicationId(db: Db, userId: string): Promise<str
  * now. A record linked to someone no longer confirmed checks nobody in.
  */
 export async function checkIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
-  return db.transaction(async (tx) => {
-    const { link, attending } = await lockedLink(tx, id);
-    const now = new Date();
-    const [row] = !mayCheckIn(link, attending)
-      ? []
-      : await tx
-          .update(checkinRecords)
-          .set({ checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now })
-          .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, false)))
-          .returning();
-    if (!row) {
-      const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
-      if (!current) throw errors.notFound('Check-in record not found.');
-      if (current.checkedIn) {
-        const when = current.checkedInAt?.toISOString() ?? 'earlier';
-        throw new AppError(
-          409,
-          'already_checked_in',
-          `Already checked in by ${current.checkedInByEmail ?? 'another desk'} at ${when}.`,
-          {},
-          { record: toRecord(current) },
-        );
-      }
-      throw notAttending();
+  return db.transaction((tx) => checkInWithin(tx, actor, id));
+}
+
+/** checkIn inside the caller's transaction (a station scan checks in and records its scan in one). */
+export async function checkInWithin(tx: DbOrTx, actor: AuditActor, id: string): Promise<CheckinRecord> {
+  const { link, attending } = await lockedLink(tx, id);
+  const now = new Date();
+  const [row] = !mayCheckIn(link, attending)
+    ? []
+    : await tx
+        .update(checkinRecords)
+        .set({ checkedIn: true, checkedInAt: now, checkedInByEmail: actor.email, updatedAt: now })
+        .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, false)))
+        .returning();
+  if (!row) {
+    const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
+    if (!current) throw errors.notFound('Check-in record not found.');
+    if (current.checkedIn) {
+      const when = current.checkedInAt?.toISOString() ?? 'earlier';
+      throw new AppError(
+        409,
+        'already_checked_in',
+        `Already checked in by ${current.checkedInByEmail ?? 'another desk'} at ${when}.`,
+        {},
+        { record: toRecord(current) },
+      );
     }
-    await announceCheckedIn(tx, actor, id, true, now);
-    return toRecord(row);
-  });
+    throw notAttending();
+  }
+  await announceCheckedIn(tx, actor, id, true, now);
+  return toRecord(row);
 }
 
 /**

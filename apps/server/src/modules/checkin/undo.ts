@@ -1,6 +1,6 @@
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import type { AuditActor } from '../../lib/audit';
@@ -15,23 +15,26 @@ import { toRecord } from './service';
  * never come.
  */
 export async function undoCheckIn(db: Db, actor: AuditActor, id: string): Promise<CheckinRecord> {
-  return db.transaction(async (tx) => {
-    const { link, attending } = await lockedLink(tx, id);
-    const now = new Date();
-    const [row] = await tx
-      .update(checkinRecords)
-      .set({ checkedIn: false, checkedInAt: null, checkedInByEmail: null, updatedAt: now })
-      .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, true)))
-      .returning();
-    if (!row) {
-      const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
-      if (!current) throw errors.notFound('Check-in record not found.');
-      throw new AppError(409, 'not_checked_in', 'This person is not checked in.');
-    }
-    await announceCheckedIn(tx, actor, id, false, now);
-    if (undoRemovesRecord(link, attending)) {
-      await tx.execute(sql`select lanyard_checkin_remove(${link.applicationId}::uuid)`);
-    }
-    return toRecord(row);
-  });
+  return db.transaction((tx) => undoCheckInWithin(tx, actor, id));
+}
+
+/** undoCheckIn inside the caller's transaction (undoing a station's check-in scan). */
+export async function undoCheckInWithin(tx: DbOrTx, actor: AuditActor, id: string): Promise<CheckinRecord> {
+  const { link, attending } = await lockedLink(tx, id);
+  const now = new Date();
+  const [row] = await tx
+    .update(checkinRecords)
+    .set({ checkedIn: false, checkedInAt: null, checkedInByEmail: null, updatedAt: now })
+    .where(and(eq(checkinRecords.id, id), eq(checkinRecords.checkedIn, true)))
+    .returning();
+  if (!row) {
+    const [current] = await tx.select().from(checkinRecords).where(eq(checkinRecords.id, id));
+    if (!current) throw errors.notFound('Check-in record not found.');
+    throw new AppError(409, 'not_checked_in', 'This person is not checked in.');
+  }
+  await announceCheckedIn(tx, actor, id, false, now);
+  if (undoRemovesRecord(link, attending)) {
+    await tx.execute(sql`select lanyard_checkin_remove(${link.applicationId}::uuid)`);
+  }
+  return toRecord(row);
 }

@@ -1,0 +1,253 @@
+/**
+ * One scan at a station, online or replayed: judged by the shared rule (judgeScan), stored once per
+ * device scan, audited, and told to every desk. Scans of one person wait for each other on their
+ * check-in record's row lock, so two desks scanning them at once count them once.
+ */
+import { sql } from 'drizzle-orm';
+import type { EventConfig } from '@lanyard/shared/event';
+import {
+  judgeScan,
+  SCAN_DENIAL_MESSAGES,
+  STATION_LIMITS,
+  stationAdmits,
+  type PreviousScan,
+  type ScanDenial,
+  type ScanOutcome,
+  type ScanResult,
+} from '@lanyard/shared/stations';
+import type { DbOrTx } from '../../db/client';
+import { scans } from '../../db/schema/index';
+import { audit, type AuditActor } from '../../lib/audit';
+import { checkInWithin } from '../checkin/door';
+import { publishCheckin } from '../checkin/live';
+import { personColumns, personFor, type PersonRow } from './people';
+import type { StationRow } from './store';
+
+export interface ScanInput {
+  station: StationRow;
+  /** The person: their record, or the application a code names (no record: not attending). */
+  target: { recordId: string } | { applicationId: string };
+  at: Date;
+  source: 'online' | 'replayed';
+  deviceId: string;
+  clientScanId: string;
+  confirm: boolean;
+}
+
+type ScanRow = typeof scans.$inferSelect;
+
+async function lockedPerson(tx: DbOrTx, target: ScanInput['target']): Promise<PersonRow | undefined> {
+  const where =
+    'recordId' in target
+      ? sql`r.id = ${target.recordId}::uuid`
+      : sql`r.application_id = ${target.applicationId}::uuid`;
+  const { rows } = await tx.execute<PersonRow & Record<string, unknown>>(sql`
+    select ${personColumns} from checkin_records r left join applications a on a.id = r.application_id
+     where ${where} for update of r`);
+  return rows[0];
+}
+
+/** The person's latest counted scan at the station at or before `at`, or their door check-in. */
+async function lastCounted(
+  tx: DbOrTx,
+  station: StationRow,
+  person: PersonRow,
+  at: Date,
+): Promise<PreviousScan | null> {
+  if (station.kind === 'checkin') {
+    if (!person.checked_in) return null;
+    return { at: new Date(person.checked_in_at ?? at).toISOString(), station_name: station.name };
+  }
+  const { rows } = await tx.execute<{ at: Date | string }>(sql`
+    select scanned_at as at from scans
+     where station_id = ${station.id}::uuid and record_id = ${person.record_id}::uuid
+       and outcome = 'ok' and undone_at is null and scanned_at <= ${at.toISOString()}::timestamptz
+     order by scanned_at desc limit 1`);
+  return rows[0] ? { at: new Date(rows[0].at).toISOString(), station_name: station.name } : null;
+}
+
+/**
+ * A replayed scan made before one already counted (two desks offline, the later one synced first):
+ * the earlier scan counts, and the later one becomes the repeat, as if both had been online.
+ */
+async function yieldLaterScan(
+  tx: DbOrTx,
+  station: StationRow,
+  person: PersonRow,
+  at: Date,
+  timeZone: string,
+) {
+  if (station.rule === 'unlimited' || station.kind === 'checkin') return;
+  const { rows } = await tx.execute<{ id: string; at: Date | string }>(sql`
+    select id, scanned_at as at from scans
+     where station_id = ${station.id}::uuid and record_id = ${person.record_id}::uuid
+       and outcome = 'ok' and undone_at is null and scanned_at > ${at.toISOString()}::timestamptz
+     order by scanned_at limit 1`);
+  const later = rows[0];
+  if (!later) return;
+  const verdict = judgeScan({
+    rule: station.rule,
+    denial: null,
+    last: { at: at.toISOString(), station_name: station.name },
+    at: new Date(later.at),
+    timeZone,
+  });
+  if (verdict.outcome === 'already')
+    await tx.execute(sql`update scans set outcome = 'already' where id = ${later.id}::uuid`);
+}
+
+function message(
+  station: StationRow,
+  outcome: ScanOutcome,
+  reason: ScanDenial | null,
+  previous: PreviousScan | null,
+) {
+  if (reason) return SCAN_DENIAL_MESSAGES[reason];
+  if (outcome === 'already') return `Already scanned at ${previous?.station_name ?? station.name}.`;
+  return station.kind === 'checkin' ? 'Checked in.' : 'OK';
+}
+
+export function resultOf(
+  station: StationRow,
+  row: Pick<ScanRow, 'id' | 'clientScanId' | 'outcome' | 'reason' | 'source' | 'receivedAt'> | null,
+  verdict: { outcome: ScanOutcome; reason: ScanDenial | null; previous: PreviousScan | null },
+  person: PersonRow | undefined,
+  eventStart: string,
+  clientScanId: string,
+): ScanResult {
+  const undoMs = (STATION_LIMITS.undoSeconds + STATION_LIMITS.undoGraceSeconds) * 1000;
+  return {
+    scan_id: row?.id ?? null,
+    client_scan_id: clientScanId,
+    outcome: verdict.outcome,
+    reason: verdict.reason,
+    message: message(station, verdict.outcome, verdict.reason, verdict.previous),
+    person: person ? personFor(person, station.kind, eventStart) : null,
+    previous: verdict.previous,
+    undo_until:
+      row && verdict.outcome === 'ok' && row.source === 'online'
+        ? new Date(row.receivedAt.getTime() + undoMs).toISOString()
+        : null,
+  };
+}
+
+/** Judges and stores one scan inside `tx`; the same device scan again answers as it did the first time. */
+export async function applyScan(
+  tx: DbOrTx,
+  actor: AuditActor,
+  event: EventConfig,
+  input: ScanInput,
+): Promise<ScanResult> {
+  const { station } = input;
+  const person = await lockedPerson(tx, input.target);
+  const { rows: stored } = await tx.execute<{ id: string }>(sql`
+    select id from scans where device_id = ${input.deviceId} and client_scan_id = ${input.clientScanId}::uuid`);
+  if (stored[0]) return storedResult(tx, station, stored[0].id, person, event.startDate);
+
+  const denial: ScanDenial | null = person
+    ? stationAdmits(station.kind === 'checkin' ? 'confirmed' : station.audience, {
+        attending: person.attending,
+        checkedIn: person.checked_in,
+      })
+    : 'not_confirmed';
+  const last = person && !denial ? await lastCounted(tx, station, person, input.at) : null;
+  const verdict = judgeScan({
+    rule: station.kind === 'checkin' ? 'once' : station.rule,
+    denial,
+    last,
+    at: input.at,
+    timeZone: event.timeZone,
+  });
+  if (station.kind === 'checkin' && verdict.outcome === 'ok' && !station.express && !input.confirm) {
+    const ask = { outcome: 'denied' as const, reason: 'needs_confirmation' as const, previous: null };
+    return resultOf(station, null, ask, person, event.startDate, input.clientScanId);
+  }
+  if (verdict.outcome === 'ok' && person) {
+    if (station.kind === 'checkin') await checkInWithin(tx, actor, person.record_id);
+    else if (input.source === 'replayed') await yieldLaterScan(tx, station, person, input.at, event.timeZone);
+  }
+  const [row] = await tx
+    .insert(scans)
+    .values({
+      stationId: station.id,
+      recordId: person?.record_id ?? null,
+      applicationId:
+        person?.application_id ?? ('applicationId' in input.target ? input.target.applicationId : null),
+      scannedAt: input.at,
+      scannedBy: actor.id,
+      scannedByEmail: actor.email,
+      deviceId: input.deviceId,
+      clientScanId: input.clientScanId,
+      source: input.source,
+      outcome: verdict.outcome,
+      reason: verdict.reason,
+    })
+    .returning();
+  await audit(tx, actor, {
+    action: 'station.scan',
+    targetType: 'checkin_record',
+    targetId: person?.record_id ?? null,
+    after: {
+      scan_id: row!.id,
+      station: station.name,
+      outcome: verdict.outcome,
+      reason: verdict.reason,
+      source: input.source,
+      scanned_at: input.at.toISOString(),
+      device_id: input.deviceId,
+    },
+  });
+  await publishCheckin(tx, {
+    type: 'scan',
+    record_id: person?.record_id ?? null,
+    checked_in: null,
+    by: actor.email,
+    station_id: station.id,
+  });
+  return resultOf(station, row!, verdict, person, event.startDate, input.clientScanId);
+}
+
+/** A device scan already stored (its queue sent again): the answer it had, recomputed from the row. */
+async function storedResult(
+  tx: DbOrTx,
+  station: StationRow,
+  id: string,
+  person: PersonRow | undefined,
+  eventStart: string,
+): Promise<ScanResult> {
+  const { rows } = await tx.execute<{
+    client_scan_id: string;
+    outcome: ScanOutcome;
+    reason: ScanDenial | null;
+    source: 'online' | 'replayed';
+    received_at: Date | string;
+    previous_at: Date | string | null;
+  }>(sql`
+    select s.client_scan_id, s.outcome, s.reason, s.source, s.received_at,
+           (select p.scanned_at from scans p
+             where p.station_id = s.station_id and p.record_id = s.record_id and p.id <> s.id
+               and p.outcome = 'ok' and p.undone_at is null
+             order by p.scanned_at limit 1) as previous_at
+      from scans s where s.id = ${id}::uuid`);
+  const r = rows[0]!;
+  const previous =
+    r.outcome === 'already' && r.previous_at
+      ? { at: new Date(r.previous_at).toISOString(), station_name: station.name }
+      : null;
+  const row = {
+    id,
+    clientScanId: r.client_scan_id,
+    outcome: r.outcome,
+    reason: r.reason,
+    source: r.source,
+    receivedAt: new Date(r.received_at),
+  };
+  return resultOf(
+    station,
+    row,
+    { outcome: r.outcome, reason: r.reason, previous },
+    person,
+    eventStart,
+    r.client_scan_id,
+  );
+}
