@@ -6,7 +6,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { EventConfig } from '@lanyard/shared/event';
-import type { ReplayBody, ScanResult } from '@lanyard/shared/stations';
+import { SCAN_DENIAL_MESSAGES, type ReplayBody, type ScanResult } from '@lanyard/shared/stations';
 import type { Db } from '../../db/client';
 import { stations } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -67,7 +67,7 @@ export async function replayScans(
           client_scan_id: scan.client_scan_id,
           outcome: 'denied',
           reason: 'invalid_code',
-          message: 'This code is not for this event (forged, altered or from another event).',
+          message: SCAN_DENIAL_MESSAGES.invalid_code,
           person: null,
           previous: null,
           undo_until: null,
