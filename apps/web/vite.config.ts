@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { readManifest, restrictedFiles } from '../../scripts/bench/chunk-ownership.mjs';
 
 const rootDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
@@ -99,11 +101,69 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * The installable app and its service worker. The precache holds the app shell and what applicant
+ * pages load (so /pass opens offline), never admin or check-in code: every browser that visits
+ * installs it, and an applicant's must not download those chunks (the same rule, from the same
+ * manifest, as scripts/bench/chunk-ownership.mjs). Other built assets are cached as they are
+ * fetched, which is how the scanner's chunks, loaded by staff, are there offline. API answers are
+ * never cached here: the scanner keeps its own data in IndexedDB.
+ */
+function pwa(): Plugin[] {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    // A file, not an inline script: the CSP allows no inline scripts.
+    injectRegister: 'script',
+    manifest: {
+      name: 'Lanyard',
+      short_name: 'Lanyard',
+      description: 'Hackathon portal: applications, check-in and the event-day station scanner.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#4f46e5',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [{ name: 'Station scanner', url: '/checkin/scan' }],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html}', 'assets/inter-latin-wght-normal-*.woff2', 'favicon.svg'],
+      // Staff-only or of no use offline (the reviewer's page, the apply form's list of universities).
+      globIgnores: ['assets/review-page-*.js', 'assets/universities-*.js'],
+      manifestTransforms: [
+        async (entries) => {
+          const restricted = restrictedFiles(readManifest(path.resolve(rootDir, 'dist')));
+          const open = entries.filter((entry) => !restricted.has(entry.url.replace(/^\//, '')));
+          return { manifest: open, warnings: [] };
+        },
+      ],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // Hashed file names: a cached copy is never stale.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'lanyard-assets',
+            expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => {
   // `npm run dev -w @lanyard/web` next to a running server; LANYARD_API_URL points elsewhere.
   const apiUrl = loadEnv(mode, rootDir, 'LANYARD_').LANYARD_API_URL || 'http://127.0.0.1:3000';
   return {
-    plugins: [react(), tailwindcss(), preloadFont(), precompress()],
+    plugins: [react(), tailwindcss(), preloadFont(), precompress(), pwa()],
     resolve: {
       alias: { '@': srcDir },
     },
