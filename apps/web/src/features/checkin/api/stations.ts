@@ -77,6 +77,16 @@ export function scanAtStation(stationId: string, body: StationScanBody, signal?:
   });
 }
 
+/** POST /api/checkin/stations/:id/scan-record: the same scan, of someone found by name (no code). */
+export function scanRecordAtStation(
+  stationId: string,
+  body: { record_id: string; device_id: string; client_scan_id: string; confirm?: boolean },
+) {
+  return api.post(`/api/checkin/stations/${encodeURIComponent(stationId)}/scan-record`, body, {
+    schema: scanResultSchema,
+  });
+}
+
 export function undoScan(scanId: string) {
   return api.post(`/api/checkin/scans/${encodeURIComponent(scanId)}/undo`, {}, { schema: okSchema });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CircleCheck, Search, UserCheck } from 'lucide-react';
+import { CircleCheck, ScanLine, Search } from 'lucide-react';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import type { Station } from '@lanyard/shared/stations';
 import { Button } from '@/components/ui/button';
@@ -16,17 +16,16 @@ interface FindByNameProps {
   onOpenChange: (open: boolean) => void;
   station: Station;
   online: boolean;
-  /** Check-in station: check this person in (the desk's own check-in). */
-  onCheckIn: (record: CheckinRecord) => void;
+  /** Scan this person at the station, as if their code had been read. */
+  onPick: (record: CheckinRecord) => void;
   pendingId: string | null;
 }
 
 /**
- * For someone without their code: the desk's search (GET /api/checkin/records). At the check-in
- * station a tap checks them in. Other stations count scans of a code, and the contract has no scan
- * by record, so there it tells whether the person is checked in and asks for their pass.
+ * For someone without their code: the desk's search (GET /api/checkin/records); a tap scans them at
+ * this station by their record, with the same verdict a code would get.
  */
-export function FindByName({ open, onOpenChange, station, online, onCheckIn, pendingId }: FindByNameProps) {
+export function FindByName({ open, onOpenChange, station, online, onPick, pendingId }: FindByNameProps) {
   const [search, setSearch] = useState('');
   const atDesk = station.kind === 'checkin';
   return (
@@ -37,7 +36,7 @@ export function FindByName({ open, onOpenChange, station, online, onCheckIn, pen
           <DialogDescription>
             {atDesk
               ? 'For someone without their code: find them and check them in.'
-              : `Look someone up. To count them at ${station.name}, scan the code on their pass (their phone or badge).`}
+              : `For someone without their code: find them and scan them at ${station.name}.`}
           </DialogDescription>
         </DialogHeader>
         {online ? (
@@ -65,7 +64,7 @@ export function FindByName({ open, onOpenChange, station, online, onCheckIn, pen
               />
             </div>
             {search.trim() ? (
-              <Results search={search} atDesk={atDesk} onCheckIn={onCheckIn} pendingId={pendingId} />
+              <Results search={search} atDesk={atDesk} onPick={onPick} pendingId={pendingId} />
             ) : null}
           </>
         ) : (
@@ -81,12 +80,12 @@ export function FindByName({ open, onOpenChange, station, online, onCheckIn, pen
 function Results({
   search,
   atDesk,
-  onCheckIn,
+  onPick,
   pendingId,
 }: {
   search: string;
   atDesk: boolean;
-  onCheckIn: (record: CheckinRecord) => void;
+  onPick: (record: CheckinRecord) => void;
   pendingId: string | null;
 }) {
   const list = useCheckinRecords({ ...EMPTY_CHECKIN_FILTERS, search, page: 1 });
@@ -121,16 +120,16 @@ function Results({
                   <p className="text-sm font-medium text-slate-700">Not checked in</p>
                 )}
               </div>
-              {atDesk && !record.checked_in ? (
-                <Button
-                  onClick={() => onCheckIn(record)}
-                  disabled={pendingId !== null}
-                  aria-busy={pendingId === record._id}
-                >
-                  {pendingId === record._id ? <Spinner /> : <UserCheck aria-hidden="true" />}
-                  Check in<span className="sr-only"> {fullName(record)}</span>
-                </Button>
-              ) : null}
+              <Button
+                className="shrink-0"
+                onClick={() => onPick(record)}
+                disabled={pendingId !== null}
+                aria-busy={pendingId === record._id}
+              >
+                {pendingId === record._id ? <Spinner /> : <ScanLine aria-hidden="true" />}
+                {atDesk ? 'Check in' : 'Scan'}
+                <span className="sr-only"> {fullName(record)}</span>
+              </Button>
             </li>
           );
         })}

@@ -3,18 +3,16 @@ import { Link } from 'react-router';
 import { ArrowLeft, Camera, CloudOff, RefreshCw, Repeat, RotateCcw, Search, Wifi } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
-import { STATION_KIND_LABELS, type ScanResult, type Station } from '@lanyard/shared/stations';
+import { STATION_KIND_LABELS, STATION_LIMITS, type Station } from '@lanyard/shared/stations';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useEventConfig } from '@/config/event-config';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { CHECKIN_QUERY_KEY } from '../../api/keys';
-import { useSetCheckedIn } from '../../api/set-checked-in';
-import { useStationCounts } from '../../api/stations';
-import { ageBadge } from '../../lib/age';
-import { fullName } from '../../lib/format';
+import { scanRecordAtStation, useStationCounts } from '../../api/stations';
+import { deviceId } from '../lib/device';
 import { signal } from '../lib/feedback';
 import { waitingLine } from '../lib/replay';
 import { resultTitle, resultTone } from '../lib/result-view';
@@ -24,10 +22,14 @@ import { FindByName } from './find-by-name';
 import { ScanResultView } from './scan-result';
 import { StationCounters } from './station-counters';
 
-type Shown = Extract<ScanAnswer, { kind: 'result' }> & { token: string | null };
+/** A result on screen, with what was scanned (a code, or a record found by name) for Check in. */
+type Shown = Extract<ScanAnswer, { kind: 'result' }> & { token: string | null; recordId?: string };
 
 /** How long the full-screen colour stays before folding into a bar (the camera never stops). */
 const EXPANDED_MS = { ok: 2500, already: 4000, denied: 4000, confirm: 0 } as const;
+const UNDO_MS = STATION_LIMITS.undoSeconds * 1000;
+/** A scan by record has no snapshot key: Undo asks the server only. */
+const NO_LOCAL_UNDO = { key: '', before: undefined };
 
 interface ScannerViewProps {
   station: Station;
@@ -49,7 +51,7 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
   const [undoPending, setUndoPending] = useState(false);
   const [confirmPending, setConfirmPending] = useState(false);
   const [searching, setSearching] = useState(false);
-  const checkIn = useSetCheckedIn();
+  const [pickedId, setPickedId] = useState<string | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const collapseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const timeZone = engine.local?.snapshot.time_zone ?? config.timeZone;
@@ -93,10 +95,10 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
   const { camera, retry } = useCodeReader(videoRef, onCode, true);
 
   const confirm = async () => {
-    if (!shown?.token) return;
     setConfirmPending(true);
     try {
-      await handle(shown.token, true);
+      if (shown?.recordId) await scanRecord(shown.recordId, true);
+      else if (shown?.token) await handle(shown.token, true);
     } finally {
       setConfirmPending(false);
     }
@@ -121,23 +123,27 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
     }
   };
 
-  /** Check-in station, a person found by name: the desk's own check-in. */
-  const checkInRecord = (record: CheckinRecord) =>
-    checkIn.mutate(
-      { id: record._id, checkedIn: true },
-      {
-        onSuccess: (updated) => {
-          setSearching(false);
-          show({ ...recordAnswer(updated, 'ok', config.startDate), token: null });
-        },
-        onError: (err) => {
-          setSearching(false);
-          if (isApiError(err) && err.status === 409)
-            show({ ...recordAnswer(record, 'already', config.startDate), token: null });
-          else setProblem('Check-in failed. Try again.');
-        },
-      },
-    );
+  /** Someone found by name: the same scan, by their record (online only, as the search is). */
+  const scanRecord = async (recordId: string, confirmed = false) => {
+    setPickedId(recordId);
+    try {
+      const result = await scanRecordAtStation(station.id, {
+        record_id: recordId,
+        device_id: deviceId(),
+        client_scan_id: crypto.randomUUID(),
+        ...(confirmed ? { confirm: true } : {}),
+      });
+      setSearching(false);
+      const undoUntil = result.outcome === 'ok' && result.scan_id ? Date.now() + UNDO_MS : null;
+      show({ kind: 'result', result, offline: false, undoUntil, undo: NO_LOCAL_UNDO, token: null, recordId });
+      void queryClient.invalidateQueries({ queryKey: CHECKIN_QUERY_KEY });
+    } catch (err) {
+      setSearching(false);
+      setProblem(errorMessage(err, 'The scan failed. Try again.'));
+    } finally {
+      setPickedId(null);
+    }
+  };
 
   const announcement = shown
     ? `${resultTitle(shown.result, station.kind)}${shown.result.person ? `: ${shown.result.person.name}` : ''}. ${
@@ -241,8 +247,8 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
         onOpenChange={setSearching}
         station={station}
         online={engine.online}
-        onCheckIn={checkInRecord}
-        pendingId={checkIn.isPending ? (checkIn.variables?.id ?? null) : null}
+        onPick={(record: CheckinRecord) => void scanRecord(record._id)}
+        pendingId={pickedId}
       />
     </div>
   );
@@ -282,35 +288,4 @@ function StatusLine({ engine }: { engine: ReturnType<typeof useStationEngine> })
       ) : null}
     </div>
   );
-}
-
-/** The result screen for someone checked in from the search (no code was scanned). */
-function recordAnswer(record: CheckinRecord, outcome: 'ok' | 'already', startDate: string) {
-  const result: ScanResult = {
-    scan_id: null,
-    client_scan_id: record._id,
-    outcome,
-    reason: null,
-    message: '',
-    person: {
-      name: record.preferred_name?.trim() || fullName(record),
-      pronoun: record.pronoun,
-      under_18: ageBadge(record, startDate).kind === 'minor',
-      role: record.role,
-      shirt_size: null,
-      dietary: null,
-    },
-    previous:
-      outcome === 'already' && record.checked_in_at
-        ? { at: record.checked_in_at, station_name: 'Check-in' }
-        : null,
-    undo_until: null,
-  };
-  return {
-    kind: 'result' as const,
-    result,
-    offline: false,
-    undoUntil: null,
-    undo: { key: '', before: undefined },
-  };
 }
