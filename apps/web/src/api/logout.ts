@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { okSchema } from '@lanyard/shared/common';
 import { api, isApiError } from '@/lib/api-client';
 import { forgetScannerData } from '@/lib/auth/scanner-data';
+import { clearSavedPass } from '@/lib/saved-pass';
 
 export async function logout(): Promise<void> {
   try {
@@ -26,6 +27,8 @@ export function useLogout(to: string) {
       queryClient.clear();
       // The station scanner's attendee snapshot must not outlive the session on a shared device.
       void forgetScannerData();
+      // So is the applicant's saved pass (their door code).
+      clearSavedPass();
     },
   });
 }

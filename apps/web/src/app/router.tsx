@@ -105,6 +105,14 @@ export function createRouter(queryClient: QueryClient) {
               ),
             },
             {
+              // Its own guard: it must open without network, from the pass saved on the device.
+              path: paths.pass,
+              lazy: page(
+                () => import('@/features/dashboard/components/pass-page'),
+                (m) => m.PassPage,
+              ),
+            },
+            {
               path: paths.hackerApply,
               loader: prefetchFor(queryClient, 'hacker', prefetchApplicationAndSettings),
               lazy: page(

@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   dashboard: '/dashboard',
+  /** "Save my pass": the applicant's door code, kept on the device for offline use. */
+  pass: '/pass',
   adminLogin: '/admin/login',
   admin: '/admin',
   checkin: '/checkin',

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { QrCode } from 'lucide-react';
+import { QrCode, Smartphone } from 'lucide-react';
 import type { MyApplication } from '@lanyard/shared/application';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { myQrQueryOptions } from '../api/get-my-qr';
 
 /** The card shows for an accepted applicant, once decisions are out, who confirmed they will come. */
@@ -77,17 +79,26 @@ export function CheckinQrCard() {
             ) : null}
           </Alert>
         ) : image ? (
-          <figure className="flex flex-col items-center gap-2">
-            <img
-              src={image}
-              alt={`QR code. ${QR_CAPTION}.`}
-              width={QR_PIXELS}
-              height={QR_PIXELS}
-              data-testid="checkin-qr"
-              className="size-[min(320px,80vw)] rounded-lg border border-slate-200 bg-white [image-rendering:pixelated]"
-            />
-            <figcaption className="text-base font-semibold text-slate-900">{QR_CAPTION}</figcaption>
-          </figure>
+          <>
+            <figure className="flex flex-col items-center gap-2">
+              <img
+                src={image}
+                alt={`QR code. ${QR_CAPTION}.`}
+                width={QR_PIXELS}
+                height={QR_PIXELS}
+                data-testid="checkin-qr"
+                className="size-[min(320px,80vw)] rounded-lg border border-slate-200 bg-white [image-rendering:pixelated]"
+              />
+              <figcaption className="text-base font-semibold text-slate-900">{QR_CAPTION}</figcaption>
+            </figure>
+            {/* The pass page keeps the code on the phone for a venue without signal, and prints it. */}
+            <Button asChild variant="secondary">
+              <Link to={paths.pass}>
+                <Smartphone aria-hidden="true" />
+                Save my pass
+              </Link>
+            </Button>
+          </>
         ) : (
           <div role="status" className="flex min-h-40 items-center gap-3 text-slate-700">
             <Spinner className="size-5 text-brand-ink" />
