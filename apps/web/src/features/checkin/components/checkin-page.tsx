@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Menu, Plus } from 'lucide-react';
+import { ArrowLeft, Menu, Plus, ScanLine } from 'lucide-react';
 import { toast } from 'sonner';
 import { alreadyCheckedInSchema, type CheckinRecord } from '@lanyard/shared/checkin';
 import { SignOutButton } from '@/components/sign-out-button';
@@ -37,6 +37,7 @@ import { LiveIndicator } from './live-indicator';
 import { RecordDetailDialog } from './record-detail-dialog';
 import { RecordFormDialog, type RecordFormTarget } from './record-form-dialog';
 import { ScanDialog } from './scan-dialog';
+import { StationsAdmin } from './stations-admin';
 import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 
 export const LOAD_RECORDS_ERROR = 'Failed to load check-in records';
@@ -188,6 +189,12 @@ export function CheckinPage() {
         </div>
         {/* Folded behind Menu on a phone: the door is the search and the list. */}
         <div id={MENU_ID} className={cn('flex-wrap gap-2 md:flex md:gap-3', menuOpen ? 'flex' : 'hidden')}>
+          <Button asChild variant="secondary">
+            <Link to={paths.checkinScan}>
+              <ScanLine aria-hidden="true" />
+              Open scanner
+            </Link>
+          </Button>
           <Button variant="secondary" onClick={() => setForm({ mode: 'create' })}>
             <Plus aria-hidden="true" />
             Create Entry
@@ -287,6 +294,8 @@ export function CheckinPage() {
           />
         ) : null}
       </section>
+
+      {isAdmin ? <StationsAdmin /> : null}
 
       <AdminUtilities isAdmin={isAdmin} />
 

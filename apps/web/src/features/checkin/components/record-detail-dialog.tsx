@@ -12,6 +12,7 @@ import { isHttpUrl } from '../lib/record-form';
 import { AgeBadge } from './age-badge';
 import { AlreadyCheckedIn } from './already-checked-in';
 import { CheckInButton } from './check-in-button';
+import { RecordScans } from './record-scans';
 
 interface RecordDetailDialogProps {
   record: CheckinRecord | null;
@@ -146,6 +147,8 @@ export function RecordDetailDialog({
                 ) : null}
               </Field>
             </dl>
+
+            <RecordScans recordId={record._id} />
           </>
         ) : null}
       </DialogContent>
