@@ -32,6 +32,7 @@ const GLOBAL_STATE_SPECS = [
   /admin-bulk\.spec\.ts/,
   /admissions\.spec\.ts/,
   /admissions-auto\.spec\.ts/,
+  /badges\.spec\.ts/,
   /announcements\.spec\.ts/,
   /admin-emails\.spec\.ts/,
   /admin-settings\.spec\.ts/,

@@ -4,9 +4,11 @@ import { api } from '@/lib/api-client';
 import { checkinRecordsQuery, type CheckinListParams } from '../lib/filters';
 import { CHECKIN_QUERY_KEY } from './keys';
 
-/** GET /api/checkin/records: one page (50) of records, sorted by last name. */
-export function getCheckinRecords(params: CheckinListParams, signal?: AbortSignal) {
-  const query = checkinRecordsQuery(params).toString();
+/** GET /api/checkin/records: one page (50, or `limit`) of records, sorted by last name. */
+export function getCheckinRecords(params: CheckinListParams, signal?: AbortSignal, limit?: number) {
+  const q = checkinRecordsQuery(params);
+  if (limit) q.set('limit', String(limit));
+  const query = q.toString();
   return api.get(`/api/checkin/records?${query}`, { schema: checkinRecordsResponseSchema, signal });
 }
 

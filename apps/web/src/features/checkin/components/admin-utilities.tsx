@@ -8,10 +8,11 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useImportRsvps } from '../api/import-rsvps';
 import { CsvUpload } from './csv-upload';
+import { PrintBadges } from './print-badges';
 
 /**
- * Collapsed by default: the door rarely needs it. Import from RSVPs is for admins only, and only a
- * repair now: confirmed attendees join the list by themselves (decision 014).
+ * Collapsed by default: the door rarely needs it. Print Badges and Import from RSVPs are for admins
+ * only; the import is only a repair now: confirmed attendees join the list by themselves (decision 014).
  */
 export function AdminUtilities({ isAdmin }: { isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
@@ -48,6 +49,7 @@ export function AdminUtilities({ isAdmin }: { isAdmin: boolean }) {
       <div id={panelId} hidden={!open} className="flex flex-col gap-6 border-t border-slate-200 p-5">
         {/* Kept mounted while collapsed, so an unlocked upload stays unlocked. */}
         <>
+          {isAdmin ? <PrintBadges /> : null}
           {isAdmin ? (
             <section aria-labelledby={`${panelId}-rsvp`} className="flex flex-col gap-3">
               <h3 id={`${panelId}-rsvp`} className="font-semibold text-slate-900">

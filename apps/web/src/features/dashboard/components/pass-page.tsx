@@ -14,6 +14,9 @@ import { myQrQueryOptions } from '../api/get-my-qr';
 import { clearSavedPass, readSavedPass, writeSavedPass, type SavedPass } from '@/lib/saved-pass';
 import { useWakeLock } from '../lib/use-wake-lock';
 
+/** How long the page waits for the server before saying it shows the saved pass. */
+const SLOW_MS = 2500;
+
 export const PASS_PDF_URL = '/api/applications/me/pass.pdf';
 export const PASS_CAPTION = 'Show this at the door';
 export const OFFLINE_NOTE = 'Offline: showing the pass saved on this device.';
@@ -93,8 +96,15 @@ export function PassPage() {
     }
   }, [signedOut, noCode]);
 
+  // Without network the session is asked again for several seconds before failing; by then the
+  // saved pass has long been on screen, and it says so.
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const pass = live ?? saved;
-  const offline = !live && !!saved && (me.isError || qr.isError || application.isError);
+  const offline = !live && !!saved && (slow || me.isError || qr.isError || application.isError);
   useWakeLock(!!pass);
   const image = useQrSvg(pass?.token);
 
