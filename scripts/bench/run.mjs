@@ -22,6 +22,7 @@ import * as frontend from './scenarios/frontend.mjs';
 import * as insights from './scenarios/insights.mjs';
 import * as review from './scenarios/review.mjs';
 import * as season from './scenarios/season.mjs';
+import * as stations from './scenarios/stations.mjs';
 
 /** In this order: the dashboard measures the reference every other ratio is expressed in. */
 const SCENARIOS = {
@@ -37,6 +38,8 @@ const SCENARIOS = {
   announcements,
   // Rejects every hacker outside its 5,000 and turns promotion on and off again: after the others.
   season,
+  // Confirms and checks in attendees for its scans, and puts them back as they were when it ends.
+  stations,
   frontend,
 };
 

@@ -41,7 +41,6 @@ ALTER TABLE "scans" ADD CONSTRAINT "scans_scanned_by_users_id_fk" FOREIGN KEY ("
 CREATE UNIQUE INDEX "scans_device_scan_key" ON "scans" USING btree ("device_id","client_scan_id");--> statement-breakpoint
 CREATE INDEX "scans_counted_person_idx" ON "scans" USING btree ("station_id","record_id","scanned_at") WHERE "scans"."outcome" = 'ok' and "scans"."undone_at" is null;--> statement-breakpoint
 CREATE INDEX "scans_counted_time_idx" ON "scans" USING btree ("station_id","scanned_at") WHERE "scans"."outcome" = 'ok' and "scans"."undone_at" is null;--> statement-breakpoint
-CREATE INDEX "scans_station_time_idx" ON "scans" USING btree ("station_id","scanned_at");--> statement-breakpoint
 CREATE INDEX "scans_record_idx" ON "scans" USING btree ("record_id","scanned_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "stations_name_key" ON "stations" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "stations_one_checkin" ON "stations" USING btree ("kind") WHERE "stations"."kind" = 'checkin';--> statement-breakpoint

@@ -71,7 +71,6 @@ export const scans = pgTable(
     index('scans_counted_time_idx')
       .on(t.stationId, t.scannedAt)
       .where(sql`${t.outcome} = 'ok' and ${t.undoneAt} is null`),
-    index('scans_station_time_idx').on(t.stationId, t.scannedAt),
     index('scans_record_idx').on(t.recordId, t.scannedAt),
     check('scans_source_check', sql`${t.source} in ('online', 'replayed')`),
     check('scans_outcome_check', sql`${t.outcome} in ('ok', 'already', 'denied')`),
