@@ -15,6 +15,7 @@ import { cleanup, runChild, startServer, stopChild } from './lib/proc.mjs';
 import { formatValue, machine, printTable, writeResults } from './lib/report.mjs';
 import * as adminLists from './scenarios/admin-lists.mjs';
 import * as announcements from './scenarios/announcements.mjs';
+import * as badges from './scenarios/badges.mjs';
 import * as dashboard from './scenarios/dashboard.mjs';
 import * as deadlineRush from './scenarios/deadline-rush.mjs';
 import * as exportsScenario from './scenarios/exports.mjs';
@@ -40,6 +41,8 @@ const SCENARIOS = {
   season,
   // Confirms and checks in attendees for its scans, and puts them back as they were when it ends.
   stations,
+  // Confirms 1,000 attendees for their badges' codes, and puts them back as they were.
+  badges,
   frontend,
 };
 
