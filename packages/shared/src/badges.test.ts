@@ -5,7 +5,8 @@ import raw from '../../../config/event.json';
 
 describe('event config badges', () => {
   it('defaults every colour when the event config says nothing, and each one left out', () => {
-    expect(eventConfigSchema.parse(raw).badges.colors).toEqual(DEFAULT_BADGE_COLORS);
+    const { badges: _, ...bare } = raw;
+    expect(eventConfigSchema.parse(bare).badges.colors).toEqual(DEFAULT_BADGE_COLORS);
     const some = eventConfigSchema.parse({ ...raw, badges: { colors: { judge: '#111111' } } });
     expect(some.badges.colors).toEqual({ ...DEFAULT_BADGE_COLORS, judge: '#111111' });
   });
