@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badgeConfigSchema } from './badges';
+import { privacyConfigSchema } from './privacy';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
@@ -41,5 +42,7 @@ export const eventConfigSchema = z.object({
   prizes: z.string().default(''),
   /** Printed name badges: the role bands' colours (hex), each defaulting when left out. */
   badges: badgeConfigSchema,
+  /** The sponsor consent's words and version, and the privacy page's path and text (./privacy.ts). */
+  privacy: privacyConfigSchema,
 });
 export type EventConfig = z.infer<typeof eventConfigSchema>;

@@ -159,8 +159,7 @@ export const applications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     // The decision last announced by e-mail, so a release never mails the same decision twice.
     decisionNotifiedStatus: applicationStatus('decision_notified_status'),
-    // The released decision the applicant's dashboard last celebrated (its status and decided_at), so
-    // the celebration shows once per decision on any device, and again for a later, different one.
+    // The released decision the dashboard last celebrated: shown once per decision on any device.
     celebratedStatus: applicationStatus('celebrated_status'),
     celebratedDecidedAt: timestamp('celebrated_decided_at', { withTimezone: true }),
     rsvpStatus: rsvpStatus('rsvp_status'),
@@ -177,6 +176,9 @@ export const applications = pgTable(
     liabilityWaiverAccepted: boolean('liability_waiver_accepted'),
     photoClearanceAccepted: boolean('photo_clearance_accepted'),
     photoSharingOptOut: boolean('photo_sharing_opt_out'),
+    // Sharing with sponsors (@lanyard/shared/privacy): read only through policies/privacy.ts.
+    sponsorConsent: boolean('sponsor_consent').notNull().default(false),
+    sponsorConsentAt: timestamp('sponsor_consent_at', { withTimezone: true }),
     // Review at scale (modules/review), kept on the row so "next application" reads one index:
     // reviews submitted, whether they disagree (one more review is then needed), whether any flags
     // it, the mean of the reviews' totals, and whether it has all the reviews it needs.
@@ -185,8 +187,7 @@ export const applications = pgTable(
     reviewFlagged: boolean('review_flagged').notNull().default(false),
     reviewScoreRaw: doublePrecision('review_score_raw'),
     reviewComplete: boolean('review_complete').notNull().default(false),
-    // What the admin list's search matches, lower-cased once on write: `search_text like lower(pattern)`
-    // is exactly `ilike` on the concatenation, without lower-casing every row of a broad search.
+    // The admin search's text, lower-cased on write: `like lower(pattern)` is `ilike` on the whole.
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "school" || ' ' || "major")`,
     ),

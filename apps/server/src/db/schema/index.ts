@@ -6,3 +6,4 @@ export * from './admissions';
 export * from './announcements';
 export * from './questions';
 export * from './stations';
+export * from './privacy';
