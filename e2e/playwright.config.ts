@@ -42,6 +42,7 @@ const GLOBAL_STATE_SPECS = [
   /hacker-apply\.spec\.ts/,
   /rsvp\.spec\.ts/,
   /rsvp-release\.spec\.ts/,
+  /stations\.spec\.ts/,
   /review-admin\.spec\.ts/,
 ];
 

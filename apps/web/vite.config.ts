@@ -144,6 +144,10 @@ function pwa(): Plugin[] {
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//],
       cleanupOutdatedCaches: true,
+      // The first visit is controlled at once (not from the next load on): a volunteer who opens the
+      // scanner once and then loses the network can still reload it.
+      clientsClaim: true,
+      skipWaiting: true,
       runtimeCaching: [
         {
           // Hashed file names: a cached copy is never stale.

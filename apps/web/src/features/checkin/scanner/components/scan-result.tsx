@@ -60,6 +60,7 @@ export function ScanResultView(props: ScanResultProps) {
     <section
       aria-label="Scan result"
       data-tone={tone}
+      data-scan={result.client_scan_id}
       className={cn(
         'flex flex-col',
         TONE_CLASSES[tone],

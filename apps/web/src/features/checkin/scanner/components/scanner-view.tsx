@@ -254,33 +254,48 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
   );
 }
 
+/** Online or not, what waits, and how fresh the offline list is; only the first and the sync notes are announced. */
 function StatusLine({ engine }: { engine: ReturnType<typeof useStationEngine> }) {
-  const { online, waiting, syncing, syncNotes } = engine;
+  const { online, waiting, syncing, syncNotes, local } = engine;
   return (
-    <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-      {online ? (
-        <span className="flex items-center gap-1.5 text-green-300">
-          <Wifi aria-hidden="true" className="size-4" /> Online
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {online ? (
+          <span className="flex items-center gap-1.5 text-green-300">
+            <Wifi aria-hidden="true" className="size-4" /> Online
+          </span>
+        ) : (
+          <span className="flex items-center gap-1.5 rounded bg-amber-300 px-2 py-0.5 font-semibold text-slate-950">
+            <CloudOff aria-hidden="true" className="size-4" /> Offline
+          </span>
+        )}
+        {waiting > 0 ? (
+          <span className="font-semibold text-amber-200" data-testid="scans-waiting">
+            {waitingLine(waiting, online)}
+          </span>
+        ) : null}
+        {syncing ? (
+          <span className="flex items-center gap-1.5 text-slate-200">
+            <RefreshCw aria-hidden="true" className="size-4 motion-safe:animate-spin" /> Syncing...
+          </span>
+        ) : null}
+      </span>
+      {local ? (
+        <span className="text-slate-300" data-testid="offline-list">
+          Offline list: {local.snapshot.entries.length} people, from{' '}
+          {new Date(local.snapshot.generated_at).toLocaleTimeString([], {
+            hour: 'numeric',
+            minute: '2-digit',
+          })}
         </span>
-      ) : (
-        <span className="flex items-center gap-1.5 rounded bg-amber-300 px-2 py-0.5 font-semibold text-slate-950">
-          <CloudOff aria-hidden="true" className="size-4" /> Offline
-        </span>
-      )}
-      {waiting > 0 ? (
-        <span className="font-semibold text-amber-200" data-testid="scans-waiting">
-          {waitingLine(waiting, online)}
-        </span>
+      ) : !online ? (
+        <span className="text-amber-200">No offline list yet</span>
       ) : null}
-      {syncing ? (
-        <span className="flex items-center gap-1.5 text-slate-200">
-          <RefreshCw aria-hidden="true" className="size-4 animate-spin" /> Syncing...
-        </span>
-      ) : null}
-      {!online && !engine.local ? <span className="text-amber-200">No offline list yet</span> : null}
       {syncNotes.length > 0 ? (
-        <span className="flex items-center gap-2 text-amber-100">
-          {syncNotes.join('; ')}
+        <span className="flex items-center gap-2 font-semibold text-amber-100">
+          <span role="status" data-testid="sync-notes">
+            {syncNotes.join('; ')}
+          </span>
           <button type="button" className="underline" onClick={engine.clearSyncNotes}>
             Dismiss
           </button>
