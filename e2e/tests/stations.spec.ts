@@ -115,6 +115,11 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
     await scanOnce(phone, hedy.token, 'denied');
     await expect(scanResult(phone)).toContainText('Not checked in yet');
     await shot(phone, 'scanner-denied-390');
+    // Next folds the colour into a bar over the counts, and the camera is in view again.
+    await scanResult(phone).getByRole('button', { name: 'Next' }).click();
+    await expect(scanResult(phone).getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await expect(phone.getByText('Hold the code inside the frame')).toBeVisible();
+    await shot(phone, 'scanner-folded-390');
 
     await phone.setViewportSize({ width: 1280, height: 800 });
     await scanOnce(phone, people[1]!.token, 'ok');

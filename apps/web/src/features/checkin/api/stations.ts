@@ -48,7 +48,11 @@ export function useCreateStation() {
   return useMutation({
     mutationFn: (body: StationCreateBody) =>
       api.post('/api/checkin/stations', body, { schema: stationSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: STATIONS_QUERY_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: STATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: STATION_COUNTS_QUERY_KEY }),
+      ]),
   });
 }
 

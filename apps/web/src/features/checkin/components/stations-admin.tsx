@@ -33,7 +33,9 @@ export function StationsAdmin() {
   const [form, setForm] = useState<StationFormTarget | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const list = stations.data?.stations ?? [];
-  const today = (id: string) => counts.data?.stations.find((c) => c.station_id === id)?.today;
+  // A station with no scans yet may be missing from the counts: none is 0, once the counts are in.
+  const today = (id: string) =>
+    counts.data ? (counts.data.stations.find((c) => c.station_id === id)?.today ?? 0) : undefined;
 
   const change = (station: Station, body: { express?: boolean; archived?: boolean }, done: string) =>
     update.mutate(

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Ban, CircleCheck, Clock, UserCheck, Undo2, X } from 'lucide-react';
-import type { ScanResult, StationKind } from '@lanyard/shared/stations';
+import { STATION_LIMITS, type ScanResult, type StationKind } from '@lanyard/shared/stations';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -170,8 +170,11 @@ function useSecondsLeft(until: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until === null) return;
+    // A clock left from the previous result would count from the wrong moment.
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  if (until === null) return 0;
+  return Math.min(STATION_LIMITS.undoSeconds, Math.max(0, Math.ceil((until - now) / 1000)));
 }

@@ -166,7 +166,9 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
             </Link>
           </Button>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-bold text-white sm:text-2xl">{station.name}</h1>
+            <h1 className="line-clamp-2 text-lg leading-tight font-bold [overflow-wrap:anywhere] text-white sm:text-2xl">
+              {station.name}
+            </h1>
             <p className="text-xs text-slate-300 sm:text-sm">{STATION_KIND_LABELS[station.kind]} station</p>
           </div>
           <Button variant="secondary" size="sm" onClick={() => setSearching(true)}>
@@ -175,7 +177,7 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
           </Button>
           <Button variant="secondary" size="sm" onClick={onChangeStation}>
             <Repeat aria-hidden="true" />
-            Change station
+            Change<span className="max-sm:sr-only"> station</span>
           </Button>
         </div>
         <StatusLine engine={engine} />
@@ -282,7 +284,7 @@ function StatusLine({ engine }: { engine: ReturnType<typeof useStationEngine> })
       </span>
       {local ? (
         <span className="text-slate-300" data-testid="offline-list">
-          Offline list: {local.snapshot.entries.length} people, from{' '}
+          Saved for offline: {local.snapshot.entries.length} people, at{' '}
           {new Date(local.snapshot.generated_at).toLocaleTimeString([], {
             hour: 'numeric',
             minute: '2-digit',

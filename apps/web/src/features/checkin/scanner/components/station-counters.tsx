@@ -8,7 +8,10 @@ export function StationCounters({
   counts: StationCounts | undefined;
   stationId: string;
 }) {
-  const mine = counts?.stations.find((s) => s.station_id === stationId);
+  // A station nobody has scanned at yet may be missing from the counts: zeros, once they are in.
+  const mine = counts
+    ? (counts.stations.find((s) => s.station_id === stationId) ?? { today: 0, last_15_min: 0, per_minute: 0 })
+    : undefined;
   const value = (n: number | undefined, digits = 0) => (n === undefined ? '–' : n.toFixed(digits));
   const items = [
     { label: 'Today', value: value(mine?.today) },
