@@ -35,6 +35,7 @@ import { PgListener } from './lib/pg-listener';
 import { ReadCache } from './lib/read-cache';
 import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
+import { privacyAdminRoutes, privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { webDistDir } from './paths';
 import authPlugin from './plugins/auth';
@@ -192,6 +193,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(placesRoutes, { prefix: '/api/places' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
+  await app.register(privacyRoutes, { prefix: '/api/privacy' });
+  await app.register(privacyAdminRoutes, { prefix: '/api/admin' });
 
   await app.register(webPlugin, { distDir: webDistDir, event: config.event });
   return app;

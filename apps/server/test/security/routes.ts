@@ -262,6 +262,35 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     },
   },
   {
+    method: 'GET',
+    url: '/api/privacy/consent',
+    group: 'applicant',
+    personas: ['hacker', 'accepted', 'admin', 'anonymous'],
+    valid: () => ({}),
+  },
+  {
+    method: 'PUT',
+    url: '/api/privacy/consent',
+    group: 'applicant',
+    personas: ['hacker', 'accepted', 'mentor', 'admin', 'anonymous'],
+    valid: () => ({ body: { sponsor_consent: true } }),
+  },
+  {
+    method: 'GET',
+    url: '/api/privacy/export',
+    group: 'applicant',
+    personas: ['hacker', 'attending', 'admin', 'anonymous'],
+    valid: () => ({}),
+  },
+  {
+    // A wrong password on purpose: a right one would delete the persona every later run needs.
+    method: 'POST',
+    url: '/api/privacy/delete-account',
+    group: 'applicant',
+    personas: ['hacker', 'mentor', 'admin', 'anonymous'],
+    valid: () => ({ body: { password: 'not-the-persona-password', confirm: 'delete' } }),
+  },
+  {
     method: 'POST',
     url: '/api/upload/resume',
     group: 'upload',

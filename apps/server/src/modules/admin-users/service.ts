@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AdminUser, auditQuerySchema } from '@lanyard/shared/admin';
 import { AWAITING_DECISION_STATUSES, STAFF_ROLES, type UserRole } from '@lanyard/shared/constants';
 import type { Db } from '../../db/client';
-import { applicationDrafts, applications, auditLog, uploads, users } from '../../db/schema/index';
+import { applicationDrafts, applications, auditLog, users } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
@@ -13,7 +13,8 @@ import { deleteApplications } from '../admin-applications/delete';
 import { toAuditEntry } from '../admin-applications/service';
 import { containsPattern } from '../../db/search';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { endsSessions, mayChangeRole, mayDeleteUsers } from '../../policies/users';
+import { endsSessions, mayChangeRole } from '../../policies/users';
+import { deleteAccounts } from '../privacy/deletion';
 
 export interface UserFilters {
   search?: string;
@@ -187,7 +188,7 @@ export async function setPassword(db: Db, actor: AuditActor, id: string, passwor
   });
 }
 
-/** Deletes users with their applications, drafts, sessions and files; one transaction for the rows. */
+/** Deletes users and everything of theirs, through the one deletion service (modules/privacy). */
 export async function deleteUsers(
   db: Db,
   storage: Storage,
@@ -195,39 +196,7 @@ export async function deleteUsers(
   ids: string[],
   requireAll: boolean,
 ) {
-  const unique = [...new Set(ids)];
-  if (!mayDeleteUsers(actor.id, unique))
-    throw errors.badRequest('You cannot delete your own account.', 'self_delete');
-  const { deleted, keys } = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: users.id, email: users.email, role: users.role })
-      .from(users)
-      .where(inArray(users.id, unique))
-      .for('update');
-    if (requireAll && rows.length !== unique.length) throw errors.notFound('User not found.');
-    if (!rows.length) return { deleted: 0, keys: [] as string[] };
-    const ownIds = rows.map((r) => r.id);
-    const files = await tx
-      .delete(uploads)
-      .where(inArray(uploads.ownerId, ownIds))
-      .returning({ key: uploads.storageKey });
-    await tx.delete(users).where(inArray(users.id, ownIds));
-    await tx.insert(auditLog).values(
-      rows.map((r) => ({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip ?? null,
-        action: 'user.delete',
-        targetType: 'user',
-        targetId: r.id,
-        before: { email: r.email, role: r.role },
-        after: null,
-      })),
-    );
-    return { deleted: rows.length, keys: files.map((f) => f.key) };
-  });
-  await Promise.all(keys.map((k) => storage.remove(k).catch(() => {})));
-  return deleted;
+  return deleteAccounts(db, storage, actor, ids, { requireAll, self: false });
 }
 
 /** Deletes the user's application and its files so they can apply again. */

@@ -30,6 +30,7 @@ import { isValidAccessCode, windowOf } from '../settings/service';
 import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
 import type { SessionUser } from '../../lib/session-user';
 import type { AppConfig } from '../../config';
+import { recordConsentAtSubmit } from '../privacy/consent';
 import { queueApplicationReceived } from '../email/notify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { columnsOf } from './columns';
@@ -317,6 +318,8 @@ export async function submitApplication(
           ...columnsOf(role, answers),
           answers,
           customAnswers,
+          sponsorConsent: (answers as { recruitmentEmails?: unknown }).recruitmentEmails === true,
+          sponsorConsentAt: now,
           resumeUploadId: resume?.id ?? null,
           accessCodeUsed: codeUsed,
           // Started when the draft was first saved (never after the submission itself); the
@@ -328,6 +331,7 @@ export async function submitApplication(
         })
         .returning();
       await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, user.id));
+      await recordConsentAtSubmit(tx, row!, config.event.privacy);
       await queueApplicationReceived(tx, config, {
         id: row!.id,
         email: row!.email,
