@@ -106,8 +106,8 @@ function preloadFont(): Plugin {
  * pages load (so /pass opens offline), never admin or check-in code: every browser that visits
  * installs it, and an applicant's must not download those chunks (the same rule, from the same
  * manifest, as scripts/bench/chunk-ownership.mjs). Other built assets are cached as they are
- * fetched, which is how the scanner's chunks, loaded by staff, are there offline. API answers are
- * never cached here: the scanner keeps its own data in IndexedDB.
+ * fetched, which is how the scanner's chunks, loaded by staff, are there offline. Pages are asked of
+ * the network first. API answers are never cached here: the scanner keeps its own data in IndexedDB.
  */
 function pwa(): Plugin[] {
   return VitePWA({
@@ -141,14 +141,27 @@ function pwa(): Plugin[] {
           return { manifest: open, warnings: [] };
         },
       ],
-      navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api\//],
+      // The plugin's default would answer every navigation with the precached index.html, even online.
+      navigateFallback: null,
       cleanupOutdatedCaches: true,
       // The first visit is controlled at once (not from the next load on): a volunteer who opens the
       // scanner once and then loses the network can still reload it.
       clientsClaim: true,
       skipWaiting: true,
       runtimeCaching: [
+        {
+          // Pages come from the server whenever it answers (index.html carries the event config the
+          // server injects at start-up, which a precached copy would freeze until the next build);
+          // without network, the copy of that page or else the precached shell. Never /api/.
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'lanyard-pages',
+            networkTimeoutSeconds: 3,
+            expiration: { maxEntries: 30 },
+            precacheFallback: { fallbackURL: '/index.html' },
+          },
+        },
         {
           // Hashed file names: a cached copy is never stale.
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
