@@ -37,6 +37,8 @@ import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
 import { privacyAdminRoutes, privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { sponsorAdminRoutes } from './modules/sponsors/admin-routes';
+import { sponsorRoutes } from './modules/sponsors/routes';
 import { webDistDir } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -195,6 +197,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(privacyRoutes, { prefix: '/api/privacy' });
   await app.register(privacyAdminRoutes, { prefix: '/api/admin' });
+  await app.register(sponsorAdminRoutes, { prefix: '/api/admin/sponsors' });
+  await app.register(sponsorRoutes, { prefix: '/api/sponsor' });
 
   await app.register(webPlugin, { distDir: webDistDir, event: config.event });
   return app;

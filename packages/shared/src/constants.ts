@@ -14,10 +14,13 @@ export const PASSWORD_MAX = 128;
 
 export const APPLICANT_ROLES = ['hacker', 'mentor'] as const;
 export type ApplicantRole = (typeof APPLICANT_ROLES)[number];
-export const USER_ROLES = ['hacker', 'mentor', 'admin', 'volunteer', 'reviewer'] as const;
+export const USER_ROLES = ['hacker', 'mentor', 'admin', 'volunteer', 'reviewer', 'sponsor'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** Accounts admins create for the event's staff; they sign in at /admin/login. */
-export const STAFF_ROLES = ['admin', 'volunteer', 'reviewer'] as const;
+/**
+ * Accounts admins create for the event's staff; they sign in at /admin/login. Sponsors too: they
+ * read the resume book (/sponsor) and nothing else, during their access window.
+ */
+export const STAFF_ROLES = ['admin', 'volunteer', 'reviewer', 'sponsor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export function isStaffRole(role: string | null | undefined): role is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(role ?? '');
@@ -67,5 +70,6 @@ export function roleLabel(role: string): string {
   if (role === 'admin') return 'Admin';
   if (role === 'volunteer') return 'Volunteer';
   if (role === 'reviewer') return 'Reviewer';
+  if (role === 'sponsor') return 'Sponsor';
   return role;
 }

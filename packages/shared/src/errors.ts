@@ -104,6 +104,11 @@ export const ERROR_CODES = {
   undo_expired: 'The scan can no longer be undone (its undo window has passed, or it was replayed).',
   not_your_scan: 'Only the volunteer who made a scan, or an admin, can undo it.',
   invalid_batch: 'A replayed batch holds scans that cannot be applied; `issues` names each one.',
+
+  // Sponsors and the resume book
+  sponsor_window_closed: 'The sponsor account’s access window has not started yet or has ended.',
+  sponsor_needs_company: 'A sponsor account is created with its company and access window (Sponsors).',
+  not_in_book: 'No such person in the resume book (not eligible, withdrawn, or never there).',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -8,12 +8,13 @@ import { clientIp } from '../lib/client-ip';
 import type { ReadCache } from '../lib/read-cache';
 import type { SessionUser } from '../lib/session-user';
 import { findSession, SESSION_ABSOLUTE_MS } from '../modules/auth/sessions';
+import { sponsorMayCall } from '../policies/sponsors';
 
 /**
  * Who may call a route. Every /api route must declare one: a route without it fails at start-up,
  * so nothing is ever public by accident.
  */
-export type Access = 'public' | 'user' | 'applicant' | 'admin' | 'staff' | 'reviewer';
+export type Access = 'public' | 'user' | 'applicant' | 'admin' | 'staff' | 'reviewer' | 'sponsor';
 
 const ROLES_FOR: Record<Exclude<Access, 'public' | 'user'>, readonly UserRole[]> = {
   applicant: ['hacker', 'mentor'],
@@ -22,6 +23,8 @@ const ROLES_FOR: Record<Exclude<Access, 'public' | 'user'>, readonly UserRole[]>
   staff: ['admin', 'volunteer'],
   // Application review: reviewers, and admins, who may review too.
   reviewer: ['admin', 'reviewer'],
+  // The resume book: sponsors only (admins oversee it from the admin routes, not as a sponsor).
+  sponsor: ['sponsor'],
 };
 
 declare module 'fastify' {
@@ -141,6 +144,9 @@ export default fp(
 
       if (access === 'public') return;
       if (!request.user) throw errors.unauthorized();
+      // A sponsor reaches the book and nothing else, not even the routes open to any signed-in user.
+      if (request.user.role === 'sponsor' && !sponsorMayCall(access, request.method, request.routeOptions.url))
+        throw errors.forbidden();
       if (access === 'user') return;
       if (!ROLES_FOR[access].includes(request.user.role)) throw errors.forbidden();
     });

@@ -5,6 +5,7 @@
  */
 import { hackerAnswers, mentorAnswers, rsvpAttending } from '../answers';
 import { uniqueEmail, GOOD_PASSWORD } from '../helper';
+import { signSponsorResumeLink } from '../../src/lib/signed-links';
 import { qrToken, signedLink, type RouteSpec } from './harness';
 
 const resumeUrl = (id: string | undefined) => (id ? `/api/upload/file/${id}` : '');
@@ -91,6 +92,18 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     valid: (w) => {
       const link = signedLink(w, w.personas.hacker.resumeId!);
       return { params: { id: link.id }, query: { expires: link.expires, signature: link.signature } };
+    },
+  },
+  {
+    // The resume book's signed link: valid in shape; the book's rule then answers 404 for this id.
+    method: 'GET',
+    url: '/api/sponsor/resumes/:id',
+    group: 'public',
+    personas: ['anonymous', 'hacker'],
+    valid: (w) => {
+      const id = '00000000-0000-4000-8000-000000000000';
+      const url = new URL(signSponsorResumeLink(w.ctx.config.sessionSecret, id, 'inline').url, 'http://x');
+      return { params: { id }, query: Object.fromEntries(url.searchParams) };
     },
   },
   {
@@ -261,6 +274,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       );
     },
   },
+  { method: 'GET', url: '/api/privacy/policy', group: 'public', personas: ['anonymous'], valid: () => ({}) },
   {
     method: 'GET',
     url: '/api/privacy/consent',

@@ -10,6 +10,8 @@ export const paths = {
   /** The station scanner (event day): staff only, opens offline. */
   checkinScan: '/checkin/scan',
   review: '/review',
+  /** The resume book: sponsor accounts only. */
+  sponsor: '/sponsor',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',

@@ -7,3 +7,4 @@ export * from './announcements';
 export * from './questions';
 export * from './stations';
 export * from './privacy';
+export * from './sponsors';

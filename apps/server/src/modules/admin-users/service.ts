@@ -82,6 +82,15 @@ export function toAdminUser(r: UserListRow): AdminUser {
   };
 }
 
+/** A sponsor account needs its company and window: it is made under Sponsors (modules/sponsors). */
+function refuseBareSponsor(role: UserRole | undefined): void {
+  if (role === 'sponsor')
+    throw errors.badRequest(
+      'Create sponsor accounts under Sponsors, with their company and access window.',
+      'sponsor_needs_company',
+    );
+}
+
 export async function listUsers(db: Db, f: UserFilters & { page: number; limit: number }) {
   const where = userFilters(f);
   const [rows, [total]] = await Promise.all([
@@ -110,6 +119,7 @@ export async function createUser(
   actor: AuditActor,
   body: { email: string; password: string; role: UserRole },
 ) {
+  refuseBareSponsor(body.role);
   const weak = weakPasswordReason(body.password, body.email);
   if (weak) throw new AppError(400, 'weak_password', weak);
   const passwordHash = await hashPassword(body.password);
@@ -141,6 +151,7 @@ export async function updateUser(
   id: string,
   body: { email?: string; role?: UserRole },
 ) {
+  refuseBareSponsor(body.role);
   if (!mayChangeRole(actor.id, id, body.role)) {
     throw errors.badRequest('You cannot remove your own admin role.', 'self_demotion');
   }

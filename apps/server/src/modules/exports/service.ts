@@ -1,5 +1,4 @@
 import { and, asc, count, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
-import yazl from 'yazl';
 import type { BulkTargetBody } from '@lanyard/shared/admin';
 import type { Db } from '../../db/client';
 import { applications, uploads, users } from '../../db/schema/index';
@@ -12,6 +11,7 @@ import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin
 import { userFilters, usersQuery, type UserFilters, type UserListRow } from '../admin-users/service';
 import { customQuestionColumns } from '../custom-questions/export';
 import { APPLICATION_COLUMNS, type ApplicationCsvRow } from './application-columns';
+import { resumeZip } from './resume-zip';
 
 const BATCH = 1000;
 
@@ -159,7 +159,7 @@ export async function exportResumes(
   actor: AuditActor,
   body: BulkTargetBody,
   eventStart: string,
-): Promise<yazl.ZipFile['outputStream']> {
+): Promise<ReturnType<typeof resumeZip>> {
   const target = bulkTargetOf(body, eventStart);
   // Every application the target names, with its resume when it has one: a filter's count is
   // of applications, as the list counts them.
@@ -182,26 +182,5 @@ export async function exportResumes(
     targetType: 'export',
     after: { ...targetAudit(target), files: rows.length },
   });
-  const zip = new yazl.ZipFile();
-  for (const r of rows) {
-    const ext = r.key.slice(r.key.lastIndexOf('.'));
-    // Entry names are ours: applicant name and id, never an uploaded file name.
-    const entry = `${namePart(r.lastName)}_${namePart(r.firstName)}_${r.id.slice(0, 8)}${ext}`;
-    // Lazy: each file is opened only when the zip reaches it, so 1,000 resumes hold one descriptor.
-    zip.addReadStreamLazy(entry, { compress: false }, (cb) => cb(null, storage.read(r.key)));
-  }
-  zip.end();
-  return zip.outputStream;
-}
-
-/** A filesystem-safe piece of a zip entry name. */
-function namePart(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 40) || 'applicant'
-  );
+  return resumeZip(storage, rows);
 }

@@ -1,10 +1,10 @@
-import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedFileSchema, signedUrlResponseSchema } from '@lanyard/shared/application';
 import { okSchema } from '@lanyard/shared/common';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../errors';
+import { readOrMissing } from '../../lib/read-or-missing';
 import { signFileLink, verifyFileLink } from '../../lib/signed-links';
 import { mayDeleteFile, mayReadFile, uploadLimits } from '../../policies/uploads';
 import * as service from './service';
@@ -12,20 +12,6 @@ import { perUser } from '../../plugins/rate-limits';
 
 /** Resume and portfolio uploads share one counter per account. */
 const UPLOAD_LIMIT = { limits: [perUser('upload', 30, 600)] };
-
-/**
- * The stored bytes, with a missing file (deleted by hand, a bucket emptied) told apart from a fault:
- * the error reaches the error handler before any byte is sent, so the client gets a clear 404.
- */
-function readOrMissing(source: Readable): Readable {
-  const out = new PassThrough();
-  source.on('error', (err: NodeJS.ErrnoException) => {
-    out.destroy(
-      err.code === 'ENOENT' ? errors.notFound('This file is no longer available.', 'file_missing') : err,
-    );
-  });
-  return source.pipe(out);
-}
 
 // Busboy's words for a multipart body that is cut off or broken: plain errors, without a status.
 const MALFORMED_MULTIPART =

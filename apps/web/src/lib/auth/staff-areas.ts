@@ -3,27 +3,32 @@ import { paths } from '@/config/paths';
 
 /**
  * Where each staff role works: the one rule the route guards, the admin sign-in and the landing
- * page follow. Admins open every staff area; a volunteer only check-in, a reviewer only review.
+ * page follow. Admins open every staff area but the resume book; a volunteer only check-in, a
+ * reviewer only review, a sponsor only the resume book.
  * A Record, so a new staff role cannot be left without a home.
  */
 export const STAFF_HOME: Record<StaffRole, string> = {
   admin: paths.admin,
   volunteer: paths.checkin,
   reviewer: paths.review,
+  sponsor: paths.sponsor,
 };
 
-export type StaffArea = 'admin' | 'checkin' | 'review';
+export type StaffArea = 'admin' | 'checkin' | 'review' | 'sponsor';
 
 const AREA_PATH: Record<StaffArea, string> = {
   admin: paths.admin,
   checkin: paths.checkin,
   review: paths.review,
+  sponsor: paths.sponsor,
 };
 
 const AREAS_OF: Record<StaffRole, readonly StaffArea[]> = {
   admin: ['admin', 'checkin', 'review'],
   volunteer: ['checkin'],
   reviewer: ['review'],
+  // The resume book, and nothing else; admins do not open it (they manage sponsors from /admin).
+  sponsor: ['sponsor'],
 };
 
 export function staffHome(role: StaffRole): string {

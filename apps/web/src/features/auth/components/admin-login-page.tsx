@@ -34,6 +34,7 @@ const ACCESS_GRANTED: Record<StaffRole, string> = {
   admin: 'Admin Access Granted',
   volunteer: 'Check-in Access Granted',
   reviewer: 'Review Access Granted',
+  sponsor: 'Resume Book Access Granted',
 };
 function accessGranted(user: PublicUser): string {
   return isStaff(user) ? ACCESS_GRANTED[user.role] : ACCESS_GRANTED.admin;

@@ -4,7 +4,7 @@ import { api, unexpectedResponseError } from '@/lib/api-client';
 // The landing page's requests, through the same client (its error rules) but checked by hand
 // instead of with the zod response schemas: see docs/decisions/005-light-landing.md.
 
-const USER_ROLES = new Set(['hacker', 'mentor', 'admin', 'volunteer', 'reviewer']);
+const USER_ROLES = new Set(['hacker', 'mentor', 'admin', 'volunteer', 'reviewer', 'sponsor']);
 
 function isPublicUser(value: unknown): value is PublicUser {
   if (!value || typeof value !== 'object') return false;

@@ -28,14 +28,23 @@ const ROLE_LABELS: Record<UserRole, string> = {
   admin: 'Admin',
   volunteer: 'Volunteer (check-in)',
   reviewer: 'Reviewer (applications)',
+  sponsor: 'Sponsor (resume book)',
 };
 
 /**
  * Staff first: admins add staff here far more often than applicants (who register themselves).
  * A Record, so a new role cannot be left out of the list.
  */
-const ROLE_ORDER: Record<UserRole, number> = { volunteer: 0, reviewer: 1, admin: 2, hacker: 3, mentor: 4 };
-const ROLE_CHOICES = [...USER_ROLES].sort((a, b) => ROLE_ORDER[a] - ROLE_ORDER[b]);
+const ROLE_ORDER: Record<UserRole, number> = {
+  volunteer: 0,
+  reviewer: 1,
+  admin: 2,
+  hacker: 3,
+  mentor: 4,
+  sponsor: 5,
+};
+// Sponsors need a company and an access window: they are added from the Sponsors card instead.
+const ROLE_CHOICES = USER_ROLES.filter((r) => r !== 'sponsor').sort((a, b) => ROLE_ORDER[a] - ROLE_ORDER[b]);
 const ROLE_REQUIRED_MESSAGE = 'Choose a role';
 
 /** The server's createUserBodySchema, with messages a person can read. */
