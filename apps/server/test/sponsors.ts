@@ -1,6 +1,6 @@
 /** Fixtures for the resume book tests: sponsor accounts (made as admins make them) and book entries. */
 import { eq } from 'drizzle-orm';
-import { applications } from '../src/db/schema/index';
+import { applications, checkinRecords } from '../src/db/schema/index';
 import { submittedHacker } from './admin';
 import { buildCheckin } from './factories';
 import { bearer, createAdmin, GOOD_PASSWORD, uniqueEmail, type TestContext } from './helper';
@@ -86,7 +86,18 @@ export async function bookPerson(
     })
     .where(eq(applications.id, a.appId));
   if (opts.checkedIn) {
-    await buildCheckin(ctx.database.db, { applicationId: a.appId, checkedIn: true, checkedInAt: new Date() });
+    // Confirming may already have put them on the door list: check that record in, or make one.
+    const done = await ctx.database.db
+      .update(checkinRecords)
+      .set({ checkedIn: true, checkedInAt: new Date() })
+      .where(eq(checkinRecords.applicationId, a.appId))
+      .returning({ id: checkinRecords.id });
+    if (!done.length)
+      await buildCheckin(ctx.database.db, {
+        applicationId: a.appId,
+        checkedIn: true,
+        checkedInAt: new Date(),
+      });
   }
   return { appId: a.appId, email: a.email, token: a.token, phone };
 }
