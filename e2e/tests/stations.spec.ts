@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
 import { openCheckin, setCheckedInViaApi, signInNewVolunteer } from '../support/checkin';
 import { withMentorDecisionsReleased } from '../support/rsvp';
@@ -80,6 +81,7 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
   await expect(stations.getByRole('listitem', { name })).toContainText('Once per person');
   await stations.scrollIntoViewIfNeeded();
   await shot(page, 'stations-admin-1280');
+  await expectNoSeriousA11yViolations(page, 'the check-in portal with Stations');
   await page.setViewportSize({ width: 390, height: 844 });
   await stations.scrollIntoViewIfNeeded();
   await shot(page, 'stations-admin-390');
@@ -92,6 +94,9 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
     await installTestCamera(context);
     const phone = await context.newPage();
     await signInNewVolunteer(phone, admin);
+    await phone.goto('/checkin/scan');
+    await expect(phone.getByRole('heading', { name: 'Choose your station' })).toBeVisible();
+    await expectNoSeriousA11yViolations(phone, 'the station picker');
     await openStation(phone, name);
     const [grace, , , , hedy] = people as [Attendee, Attendee, Attendee, Attendee, Attendee];
 
@@ -101,6 +106,7 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
     await expect(scanResult(phone)).toContainText('Dietary: none');
     await expect(scanResult(phone).getByRole('button', { name: /Undo/ })).toBeVisible();
     await shot(phone, 'scanner-ok-390');
+    await expectNoSeriousA11yViolations(phone, 'the green result');
     await showCode(phone, null);
 
     // The same code again, after it left the camera for longer than the 3 s pause.
@@ -110,6 +116,7 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
     await expect(scanResult(phone)).toContainText('Already scanned');
     await expect(scanResult(phone)).toContainText(`at ${name}`);
     await shot(phone, 'scanner-already-390');
+    await expectNoSeriousA11yViolations(phone, 'the amber result');
     await showCode(phone, null);
 
     await scanOnce(phone, hedy.token, 'denied');
@@ -120,6 +127,8 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
     await expect(scanResult(phone).getByRole('button', { name: 'Next' })).toHaveCount(0);
     await expect(phone.getByText('Hold the code inside the frame')).toBeVisible();
     await shot(phone, 'scanner-folded-390');
+    // The camera view is a <video> axe cannot see into; the rest is measured, with the red bar.
+    await expectNoSeriousA11yViolations(phone, 'the scanner with a red result folded');
 
     await phone.setViewportSize({ width: 1280, height: 800 });
     await scanOnce(phone, people[1]!.token, 'ok');
@@ -224,6 +233,7 @@ test('at the door: express check-in checks in on the scan; without it a tap conf
     await expect(confirm).toHaveAttribute('data-tone', 'confirm');
     await expect(confirm).toContainText('Radia');
     await shot(phone, 'scanner-confirm-390');
+    await expect(confirm.getByRole('button', { name: 'Check in' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Check in' }).click();
     await expect(scanResult(phone)).toHaveAttribute('data-tone', 'ok');
     await expect(scanResult(phone)).toContainText('Checked in');

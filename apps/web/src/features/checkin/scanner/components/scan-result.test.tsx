@@ -48,7 +48,7 @@ describe('ScanResultView', () => {
   it('OK is green with the name, pronoun, the red under-18 badge and, at a meal, the dietary needs', () => {
     const { region, onUndo } = renderResult(result({}), 'meal', { undoUntil: Date.now() + 10_000 });
     expect(region.dataset.tone).toBe('ok');
-    expect(region.className).toMatch(/bg-green-700/);
+    expect(region.className).toMatch(/bg-green-800/);
     expect(within(region).getByText('OK')).toBeTruthy();
     expect(within(region).getByText('Ada')).toBeTruthy();
     expect(within(region).getByText('She/Her')).toBeTruthy();

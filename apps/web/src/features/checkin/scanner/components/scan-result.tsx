@@ -30,7 +30,7 @@ interface ScanResultProps {
 }
 
 const TONE_CLASSES: Record<ResultTone, string> = {
-  ok: 'bg-green-700 text-white',
+  ok: 'bg-green-800 text-white',
   already: 'bg-amber-300 text-slate-950',
   denied: 'bg-red-700 text-white',
   confirm: 'bg-white text-slate-950',
@@ -127,7 +127,7 @@ function Actions(props: ScanResultProps & { tone: ResultTone }) {
   const light = tone === 'already' || tone === 'confirm';
   const quiet = light
     ? 'border-slate-900/40 bg-white/70 text-slate-950 hover:bg-white'
-    : 'border-white/60 bg-white/10 text-white hover:bg-white/20';
+    : 'border-white/70 bg-black/20 text-white hover:bg-black/30';
   return (
     <div className={cn('flex flex-wrap items-center gap-3', expanded ? 'justify-center' : '')}>
       {tone === 'confirm' ? (
@@ -135,6 +135,8 @@ function Actions(props: ScanResultProps & { tone: ResultTone }) {
           size="lg"
           className="h-16 min-w-48 bg-green-700 text-xl text-white hover:bg-green-800"
           onClick={props.onConfirm}
+          // The one thing to do on this screen: Enter or Space confirms.
+          autoFocus
           disabled={props.confirmPending}
           aria-busy={props.confirmPending}
         >

@@ -125,6 +125,11 @@ export function useStationEngine(stationId: string, onStationGone: () => void) {
     } catch (err) {
       if (isApiError(err) && (err.status === 401 || err.status === 403)) {
         setSyncNotes(['Signed out: sign in again to send the waiting scans.']);
+      } else if (!isNetworkFailure(err)) {
+        // Not the network: say so, rather than retry in silence while the queue grows.
+        setSyncNotes([
+          `Sync failed: ${errorMessage(err, 'the server refused the scans')}. Trying again shortly.`,
+        ]);
       }
     } finally {
       setWaiting(await queueCount());
