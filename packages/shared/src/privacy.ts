@@ -71,6 +71,10 @@ export type ConsentState = z.infer<typeof consentStateSchema>;
 export const consentBodySchema = z.object({ sponsor_consent: z.boolean() }).strict();
 export type ConsentBody = z.infer<typeof consentBodySchema>;
 
+/** GET /api/privacy/policy: the privacy page's HTML, rendered by the server with HTML input off. */
+export const privacyPolicySchema = z.object({ html: z.string(), custom: z.boolean() });
+export type PrivacyPolicy = z.infer<typeof privacyPolicySchema>;
+
 /** The word an applicant types to confirm deleting their account. */
 export const DELETE_CONFIRM_WORD = 'delete';
 

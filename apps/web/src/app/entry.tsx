@@ -19,7 +19,7 @@ export async function startApp(): Promise<void> {
     const queryClient = createQueryClient();
     // Asked for while the page's chunk downloads rather than after it renders: one round trip fewer.
     void queryClient.prefetchQuery(meQueryOptions());
-    const router = createRouter(queryClient);
+    const router = createRouter(queryClient, config.privacy.policyPath);
     await routerReady(router);
     root.render(
       <StrictMode>

@@ -79,7 +79,8 @@ function prefetchApplicationAndSettings(queryClient: QueryClient) {
   ]);
 }
 
-export function createRouter(queryClient: QueryClient) {
+/** `privacyPath`: the event config's privacy.policyPath, which organisers may move. */
+export function createRouter(queryClient: QueryClient, privacyPath: string = paths.privacy) {
   return createBrowserRouter([
     {
       element: <RootLayout />,
@@ -213,6 +214,13 @@ export function createRouter(queryClient: QueryClient) {
               lazy: page(
                 () => import('@/features/auth/components/verify-email-page'),
                 (m) => m.VerifyEmailPage,
+              ),
+            },
+            {
+              path: privacyPath,
+              lazy: page(
+                () => import('@/features/privacy/components/privacy-page'),
+                (m) => m.PrivacyPage,
               ),
             },
             {

@@ -23,7 +23,17 @@ export function Footer() {
           </a>
         </address>
       </div>
-      <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-600 sm:px-6">{event.footerCredit}</p>
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 pb-8 text-xs text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p>{event.footerCredit}</p>
+        {/* A plain link, not the router's: the landing page's light first load has no router. The
+            fallback is the default path, for a config injected before it had a privacy block. */}
+        <a
+          href={event.privacy?.policyPath ?? '/privacy'}
+          className="font-medium text-brand-ink underline underline-offset-4"
+        >
+          Privacy
+        </a>
+      </div>
     </footer>
   );
 }

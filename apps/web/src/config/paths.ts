@@ -20,4 +20,6 @@ export const paths = {
   mentorApply: '/mentor-apply',
   mentorSubmissionSuccess: '/mentor-submission-success',
   viewApplication: '/view-application',
+  /** The privacy page's default address; the event config's privacy.policyPath may move it. */
+  privacy: '/privacy',
 } as const;

@@ -1,9 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, okSchema } from '@lanyard/shared/common';
-import { consentBodySchema, consentStateSchema, deleteAccountBodySchema } from '@lanyard/shared/privacy';
+import {
+  consentBodySchema,
+  consentStateSchema,
+  deleteAccountBodySchema,
+  privacyPolicySchema,
+} from '@lanyard/shared/privacy';
 import { perUser } from '../../plugins/rate-limits';
 import { personalDataZip } from './export';
+import { renderPolicy } from './policy';
 import { setConsent, consentState } from './consent';
 import { auditExport, deleteOwnAccount, WRONG_PASSWORD } from './service';
 
@@ -26,6 +32,13 @@ const archiveName = () => `lanyard_my_data_${new Date().toISOString().slice(0, 1
 /** The applicant's own data: no route takes an id, each acts on the caller's account. */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const privacy = app.config.event.privacy;
+  // The event config is read once at start: so is the page rendered from it.
+  const policy = renderPolicy(app.config.event);
+  app.get(
+    '/policy',
+    { config: { access: 'public' }, schema: { response: { 200: privacyPolicySchema } } },
+    async () => policy,
+  );
   app.get(
     '/consent',
     { config: { access: 'applicant' }, schema: { response: { 200: consentStateSchema } } },

@@ -49,9 +49,20 @@ export function CommunitySection({ control, register }: Pick<HackerSectionProps,
         </ul>
       ) : null}
       <QuestionField<HackerFormValues> role="hacker" name="referralName" autoComplete="off" />
+      {/* Consent to share with sponsors: unticked unless the applicant ticks it, in the event's words. */}
       <CheckboxField
         id="recruitmentEmails"
-        label={questionPrompt('recruitmentEmails')}
+        label={event.privacy.sponsorConsentText}
+        hint={
+          <a
+            href={event.privacy.policyPath}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-ink underline underline-offset-2"
+          >
+            How we use your data<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        }
         {...register('recruitmentEmails')}
       />
       <CustomQuestions section="community" />

@@ -26,6 +26,7 @@ import { CelebrateOnce } from './celebrate-once';
 import { CheckinQrCard, shouldShowCheckinQr } from './checkin-qr-card';
 import { QuickActions } from './quick-actions';
 import { RsvpCard } from './rsvp-card';
+import { PrivacyCard } from './privacy-card';
 import { useWaitlistPosition } from '../api/get-waitlist-position';
 import { waitlistPositionText } from '@lanyard/shared/capacity';
 
@@ -148,6 +149,8 @@ export function DashboardPage() {
         </div>
         <QuickActions role={user.role} event={event} />
       </div>
+
+      <PrivacyCard />
 
       <CelebrateOnce
         application={application.data}

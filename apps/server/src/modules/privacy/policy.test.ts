@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { eventConfigSchema } from '@lanyard/shared/event';
+import { loadConfig } from '../../config';
+import { renderPolicy } from './policy';
+
+const base = loadConfig({ LOG_LEVEL: 'silent' }).event;
+const withPolicy = (policyMarkdown?: string) =>
+  eventConfigSchema.parse({ ...base, privacy: { ...base.privacy, policyMarkdown } });
+
+describe('the privacy page', () => {
+  it('says what is collected, who sees it, how long it is kept and how to export or delete', () => {
+    const { html, custom } = renderPolicy(withPolicy());
+    expect(custom).toBe(false);
+    for (const words of [
+      'What we collect',
+      'Who sees it',
+      'Reviewers',
+      'only if you consent',
+      '90 days',
+      'Download my data',
+      'Delete my account',
+    ])
+      expect(html).toContain(words);
+    expect(html).toContain(`mailto:${base.contactEmail}`);
+  });
+
+  it("renders the organisers' Markdown with HTML, unsafe links and images left out", () => {
+    const { html, custom } = renderPolicy(
+      withPolicy(
+        '# Ours\n\n<script>alert(1)</script> [x](javascript:alert(1)) ![t](https://tracker.example/p.gif) [ok](https://example.org)',
+      ),
+    );
+    expect(custom).toBe(true);
+    expect(html).not.toMatch(/<script|<img|href="javascript:/);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('href="https://example.org"');
+  });
+});
