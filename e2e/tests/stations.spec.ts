@@ -140,6 +140,16 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
   } finally {
     await context.close();
   }
+
+  // The admin reads Grace's scans in her record.
+  const grace = people[0]!;
+  await openCheckin(page, `?q=${encodeURIComponent(grace.email)}`);
+  await page.getByRole('button', { name: /^View Ada Lovelace/ }).click();
+  const record = page.getByRole('dialog', { name: 'Ada Lovelace' });
+  const scans = record.getByRole('region', { name: 'Scans' }).getByRole('listitem').filter({ hasText: name });
+  await expect(scans).toHaveCount(2);
+  await expect(scans.filter({ hasText: 'Already scanned' })).toHaveCount(1);
+  await expect(scans.filter({ has: page.getByText('OK', { exact: true }) })).toHaveCount(1);
 });
 
 test('offline: three scans wait on the device through a reload, and reach the server once each', async ({
