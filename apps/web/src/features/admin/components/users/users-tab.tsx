@@ -20,7 +20,9 @@ import { useDeleteUser } from '../../api/users-delete';
 import type { UserRoleFilter, UserStatusFilter, UsersListParams } from '../../api/users-list';
 import { useUsers } from '../../api/users-list';
 import { useResetUserApplication } from '../../api/users-reset-application';
+import { SponsorsCard } from '../sponsors/sponsors-card';
 import { AddUserDialog } from './add-user-dialog';
+import { ExportUserDataButton } from './export-user-data-button';
 import { UserApplicationDialog } from './user-application-dialog';
 import { UsersExportButton } from './users-export-button';
 import {
@@ -247,6 +249,7 @@ export function UsersTab() {
         email={viewing?.email ?? ''}
         onClose={() => setViewing(null)}
       />
+      <SponsorsCard />
     </section>
   );
 }
@@ -287,6 +290,7 @@ function UserRow({ user, onDelete, onReset, onView }: UserRowProps) {
               <Eye aria-hidden="true" />
             </IconButton>
           ) : null}
+          <ExportUserDataButton userId={user._id} email={user.email} />
           <IconButton
             className="size-9"
             onClick={onReset}
