@@ -132,8 +132,9 @@ function pwa(): Plugin[] {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html}', 'assets/inter-latin-wght-normal-*.woff2', 'favicon.svg'],
-      // Staff-only or of no use offline (the reviewer's page, the apply form's list of universities).
-      globIgnores: ['assets/review-page-*.js', 'assets/universities-*.js'],
+      // Staff-only or of no use offline (the reviewer's and sponsors' pages, the apply form's list of
+      // universities).
+      globIgnores: ['assets/review-page-*.js', 'assets/sponsor-page-*.js', 'assets/universities-*.js'],
       manifestTransforms: [
         async (entries) => {
           const restricted = restrictedFiles(readManifest(path.resolve(rootDir, 'dist')));

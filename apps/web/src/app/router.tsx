@@ -48,6 +48,9 @@ const ScannerPage = lazy(() =>
 const ReviewPage = lazy(() =>
   import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })),
 );
+const SponsorPage = lazy(() =>
+  import('@/features/sponsor/components/sponsor-page').then((m) => ({ default: m.SponsorPage })),
+);
 
 const signedIn = { signedIn: true } as const;
 
@@ -192,6 +195,14 @@ export function createRouter(queryClient: QueryClient, privacyPath: string = pat
               element: (
                 <StaffRoute area="review">
                   <ReviewPage />
+                </StaffRoute>
+              ),
+            },
+            {
+              path: paths.sponsor,
+              element: (
+                <StaffRoute area="sponsor">
+                  <SponsorPage />
                 </StaffRoute>
               ),
             },
