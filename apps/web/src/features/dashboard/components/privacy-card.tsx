@@ -88,7 +88,7 @@ function SponsorConsent() {
           {event.privacy.sponsorConsentText}
         </Label>
       </div>
-      <p className="text-xs text-slate-600" aria-live="polite">
+      <p className="pl-8 text-xs text-slate-600" aria-live="polite">
         {last
           ? `${last.given ? 'Given' : 'Withdrawn'} on ${when(last.at)}.`
           : 'Not given. Sponsors cannot see your application or resume.'}
@@ -120,10 +120,12 @@ function DownloadButton() {
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const passwordId = useId();
+  const errorId = useId();
   const confirm = () =>
     remove.mutate(
       { password, confirm: DELETE_CONFIRM_WORD },
@@ -135,8 +137,8 @@ function DeleteAccount() {
           clearSavedPass();
           toast.success('Account deleted', { description: 'Your account and your data have been deleted.' });
         },
-        onError: (err) =>
-          toast.error('Error', { description: errorMessage(err, 'Could not delete your account.') }),
+        // Said inside the dialog, beside the password: a toast would sit behind the modal.
+        onError: (err) => setError(errorMessage(err, 'Could not delete your account.')),
       },
     );
   return (
@@ -149,7 +151,10 @@ function DeleteAccount() {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setPassword('');
+          if (!next) {
+            setPassword('');
+            setError(null);
+          }
         }}
         title="Are you sure?"
         description="This permanently deletes your account, your application, your resume and everything else we hold about you. It cannot be undone."
@@ -163,14 +168,23 @@ function DeleteAccount() {
       >
         <div className="grid gap-2">
           <Label htmlFor={passwordId}>Your password</Label>
+          {/* The dialog focuses the first input so marked: the password, which comes first. */}
           <Input
             id={passwordId}
+            data-typed-confirm=""
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             disabled={remove.isPending}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
           />
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
         </div>
       </TypedConfirmDialog>
     </>
