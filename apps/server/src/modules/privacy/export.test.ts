@@ -4,6 +4,7 @@ import { DEFAULT_SPONSOR_CONSENT_VERSION } from '@lanyard/shared/privacy';
 import { asUser, readZip, submittedHacker } from '../../../test/admin';
 import { pdfBytes, setSettings } from '../../../test/applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
+import { createQuestion, twoOptions } from '../../../test/questions';
 import { hasSponsorConsent } from '../../policies/privacy';
 
 let ctx: TestContext;
@@ -123,6 +124,24 @@ describe('GET /api/privacy/export', () => {
       [a.id],
     );
     expect(rows).toEqual([{ action: 'privacy.export', actor_email: admin.email }]);
+  });
+});
+
+describe('custom questions in the archive', () => {
+  it('gives custom answers in words, under the wording they were answered under', async () => {
+    const q = await createQuestion(ctx, admin.token, {
+      type: 'single_choice',
+      label: 'Which track?',
+      options: twoOptions,
+    });
+    const a = await submittedHacker(ctx, { custom: { [q.id]: { selected: ['hw'] } } });
+    const res = await download(a.token);
+    expect(res.statusCode).toBe(200);
+    const app = JSON.parse(entries(res.rawPayload).get('application.json')!.toString('utf8')).application;
+    expect(app.custom).toEqual([
+      expect.objectContaining({ id: q.id, label: 'Which track?', text: 'Hardware' }),
+    ]);
+    expect(entries(res.rawPayload).get('summary.html')!.toString('utf8')).toContain('Hardware');
   });
 });
 
