@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Download, Star } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -17,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 import { downloadZip, useBook, useBookFilters, useSponsorMe, useStar } from '../api/book';
 import { bookQueryFrom, bookSearchParams } from '../lib/book-query';
 import { BookFilterBar } from './book-filters';
@@ -29,7 +29,7 @@ const dateTime = (iso: string) =>
 /** /sponsor: the resume book. Filters in the URL; the selection and the starred list download as zips. */
 export function SponsorPage() {
   usePageTitle('Resume Book');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const query = bookQueryFrom(params);
   const me = useSponsorMe();
   const book = useBook(query);
@@ -39,8 +39,10 @@ export function SponsorPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [zipping, setZipping] = useState<DownloadProgress | null>(null);
 
+  // From the latest URL written, not this render's: a debounced search and a quick filter change
+  // must not undo each other.
   const update = (patch: Partial<BookQuery>) =>
-    setParams(bookSearchParams({ ...query, ...patch, page: patch.page ?? 1 }), {
+    setParams((prev) => bookSearchParams({ ...bookQueryFrom(prev), ...patch, page: patch.page ?? 1 }), {
       replace: !('page' in patch),
     });
 
@@ -98,7 +100,7 @@ export function SponsorPage() {
             query={query}
             filters={filters.data}
             onChange={update}
-            onClear={() => setParams(new URLSearchParams(), { replace: true })}
+            onClear={() => setParams(() => new URLSearchParams(), { replace: true })}
           />
           <div className="flex flex-wrap items-center gap-2" aria-live="polite">
             <Button

@@ -45,7 +45,7 @@ export function SponsorsCard() {
         </h3>
         <AddSponsorDialog />
       </div>
-      <div className="grid max-w-md gap-1">
+      <div className="grid max-w-xl gap-1">
         <Label htmlFor="book-rule">Who the resume book lists (among those who consented, 18 or over)</Label>
         <NativeSelect
           id="book-rule"
@@ -91,7 +91,7 @@ export function SponsorsCard() {
               const state = windowState(s, now);
               return (
                 <Tr key={s.user_id}>
-                  <Td className="min-w-44">
+                  <Td className="min-w-60">
                     <p className="font-medium text-slate-900">{s.company}</p>
                     <p className="text-sm break-all text-slate-600">{s.email}</p>
                   </Td>
