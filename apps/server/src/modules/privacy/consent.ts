@@ -9,6 +9,7 @@ import type { ConsentSource, ConsentState, PrivacyConfig } from '@lanyard/shared
 import type { Db, DbOrTx } from '../../db/client';
 import { applications, consentEvents } from '../../db/schema/index';
 import { errors } from '../../errors';
+import { audit, type AuditActor } from '../../lib/audit';
 import { isConsentChange } from '../../policies/privacy';
 
 /** Records a consent answer on a new application (submit), in the submit's transaction. */
@@ -64,6 +65,7 @@ export async function consentState(db: Db, userId: string, privacy: PrivacyConfi
  */
 export async function setConsent(
   db: Db,
+  actor: AuditActor,
   userId: string,
   given: boolean,
   privacy: PrivacyConfig,
@@ -95,6 +97,14 @@ export async function setConsent(
       version: privacy.sponsorConsentVersion,
       source,
       createdAt: now,
+    });
+    // Also in the audit log, beside the organisers' actions; a later deletion scrubs it like the rest.
+    await audit(tx, actor, {
+      action: 'privacy.consent',
+      targetType: 'user',
+      targetId: userId,
+      before: { given: app.consent },
+      after: { given, version: privacy.sponsorConsentVersion },
     });
   });
   return consentState(db, userId, privacy);

@@ -174,6 +174,14 @@ describe('consent to share with sponsors', () => {
     const row = await current(a.appId);
     expect(hasSponsorConsent({ sponsorConsent: row.sponsor_consent })).toBe(false);
     expect(row.answers.recruitmentEmails).toBe(false);
+    const { rows: audited } = await ctx.database.pool.query(
+      `select after from audit_log where action = 'privacy.consent' and target_id = $1 order by created_at`,
+      [a.id],
+    );
+    expect(audited.map((r) => r.after)).toEqual([
+      { given: true, version: DEFAULT_SPONSOR_CONSENT_VERSION },
+      { given: false, version: DEFAULT_SPONSOR_CONSENT_VERSION },
+    ]);
     expect(
       withdrawn.json().history.map((h: { given: boolean; source: string }) => [h.given, h.source]),
     ).toEqual([

@@ -50,7 +50,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'applicant' },
       schema: { body: consentBodySchema, response: { 200: consentStateSchema } },
     },
-    async (request) => setConsent(app.db, request.user!.id, request.body.sponsor_consent, privacy),
+    async (request) =>
+      setConsent(app.db, request.actor, request.user!.id, request.body.sponsor_consent, privacy),
   );
   app.get('/export', { config: { access: 'applicant', rateLimit: EXPORT_LIMIT } }, async (request, reply) => {
     const user = request.user!;
