@@ -16,6 +16,7 @@ import { formatValue, machine, printTable, writeResults } from './lib/report.mjs
 import * as adminLists from './scenarios/admin-lists.mjs';
 import * as announcements from './scenarios/announcements.mjs';
 import * as badges from './scenarios/badges.mjs';
+import * as customQuestions from './scenarios/custom-questions.mjs';
 import * as dashboard from './scenarios/dashboard.mjs';
 import * as deadlineRush from './scenarios/deadline-rush.mjs';
 import * as exportsScenario from './scenarios/exports.mjs';
@@ -33,6 +34,8 @@ const SCENARIOS = {
   // reviews it adds for its panels are gone again when it ends.
   insights,
   exports: exportsScenario,
+  // After exports (whose CSV has no custom columns): its questions and answers are gone when it ends.
+  'custom-questions': customQuestions,
   'deadline-rush': deadlineRush,
   // After every scenario that reads statuses: it resets them all to submitted, then decides.
   review,

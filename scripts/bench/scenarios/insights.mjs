@@ -9,6 +9,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { percentile } from '../lib/load.mjs';
 import { ADMIN_CONNECTIONS } from '../lib/measure.mjs';
+import { get as getAs, panelRow as panelRowAt } from '../lib/panels.mjs';
 
 /** INSIGHT_PANELS in packages/shared/src/insights.ts, in the tab's order. */
 export const PANELS = [
@@ -78,37 +79,14 @@ export async function run(bench) {
   }
 }
 
-async function panelRow(bench, agent, panel, path, filter) {
-  const sample = await get(bench, agent, path);
-  if (sample.status !== 200) throw new Error(`GET ${path} answered ${sample.status}: ${sample.body}`);
-  const row = await bench.latencyRow({
+const panelRow = (bench, agent, panel, path, filter) =>
+  panelRowAt(bench, agent, {
     id: `insights-${panel}${filter ? '-filtered' : ''}-p95`,
     label: `Insights ${panel}${filter ? ` (${filter})` : ''}, ${bench.profile.applications.toLocaleString('en-US')} apps`,
-    target: `< ${TARGET_MS} ms`,
-    limit: TARGET_MS,
-    connections: ADMIN_CONNECTIONS,
-    headers: bench.adminHeaders,
-    paths: [path],
+    path,
+    targetMs: TARGET_MS,
+    address: TAB_ADDRESS,
   });
-  // What the figure was measured on: a panel answering empty lists would be fast and mean nothing.
-  row.detail.response_bytes = sample.bytes;
-  row.detail.answer = summarise(JSON.parse(sample.body));
-  return row;
-}
-
-/** Top-level numbers as they are, lists by their length: enough to see the panel had data. */
-function summarise(body) {
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
-      key,
-      Array.isArray(value)
-        ? `${value.length} items`
-        : value !== null && typeof value === 'object'
-          ? 'object'
-          : value,
-    ]),
-  );
-}
 
 /** One organiser opening the tab, again and again: the time until the last panel has answered. */
 async function wholeTab(bench, agent, firstLoad, counts) {
@@ -160,32 +138,7 @@ async function tabLoad(bench, agent) {
   };
 }
 
-/** A GET as the tab makes it (one admin, one address), timed from the call to the last byte. */
-function get(bench, agent, path) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(
-      new URL(path, bench.server.baseUrl),
-      { agent, headers: bench.adminHeaders(TAB_ADDRESS) },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode,
-            bytes: body.length,
-            body: body.toString('utf8'),
-            ms: performance.now() - started,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-  });
-}
-
+const get = (bench, agent, path) => getAs(bench, agent, path, TAB_ADDRESS);
 const round = (ms) => Math.round(ms * 10) / 10;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

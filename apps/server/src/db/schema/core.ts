@@ -221,7 +221,7 @@ export const applications = pgTable(
       .on(t.rsvpDueAt)
       .where(sql`${t.rsvpDueAt} is not null and ${t.rsvpStatus} is null and ${t.rsvpExpiredAt} is null`),
     index('applications_hs_idx').on(t.isHighSchool),
-    // Filtering on a custom choice or yes/no answer (containment: custom_answers @> {...}).
+    // Has a question answers (@? jsonpath). Answer filters: custom_choice_keys, undeclared (migration 0027).
     index('applications_custom_answers_idx').using('gin', t.customAnswers.op('jsonb_path_ops')),
     index('applications_birth_idx').on(t.birthYear, t.birthMonth, t.birthDay),
     // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters

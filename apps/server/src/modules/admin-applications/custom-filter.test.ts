@@ -48,6 +48,21 @@ describe('filtering the Applications list on custom answers', () => {
     expect(await names(`custom=${FIRST}:true&custom=${TRACK}:ai`)).toEqual(['Custom0']);
   });
 
+  it('follows answers as they change, whoever writes them (the database keeps the keys)', async () => {
+    const pool = ctx.database.pool;
+    const set = (answers: unknown) =>
+      pool.query(`update applications set custom_answers = $1 where first_name = 'Custom3'`, [answers]);
+    await set({ [FIRST]: { v: 1, a: true }, [TRACK]: { v: 2, a: { selected: ['true'], other: null } } });
+    expect(await names(`custom=${FIRST}:true`)).toEqual(['Custom0', 'Custom2', 'Custom3']);
+    // An option may be called "true": it is that question's option, not a yes.
+    expect(await names(`custom=${TRACK}:true`)).toEqual(['Custom3']);
+    // The keys cannot be set apart from the answers.
+    await pool.query(`update applications set custom_choice_keys = '{}' where first_name = 'Custom3'`);
+    expect(await names(`custom=${TRACK}:true`)).toEqual(['Custom3']);
+    await set({});
+    expect(await names(`custom=${FIRST}:true`)).toEqual(['Custom0', 'Custom2']);
+  });
+
   it('refuses a value that is not <question id>:<answer>, with a 400', async () => {
     for (const bad of ['nope', `${FIRST}:`, `${FIRST}:Robert');drop`, `x:${'a'.repeat(40)}`]) {
       const res = await call('GET', `/api/admin/applications?custom=${encodeURIComponent(bad)}`);

@@ -7,6 +7,7 @@ import { readScoreRules, reviewScores, reviewsNeeded, type ScoreRules } from '..
 import { applications } from '../../db/schema/index';
 import { containsPattern } from '../../db/search';
 import { errors } from '../../errors';
+import { hasAnyKey } from '../custom-questions/choice-keys';
 
 /** What turning a filter into SQL needs besides the filter: the event's first day and the review rules. */
 export interface FilterContext {
@@ -90,25 +91,17 @@ function scoreBounds(f: Partial<AdminApplicationsFilters>, score: SQL): SQL {
 export type ScoreSource = { column: SQL } | { ids: readonly string[] };
 
 /**
- * Custom choice and yes/no answers (`<question id>:<value>`): containment on custom_answers, which
- * its GIN index (jsonb_path_ops) answers. A choice matches when the option is among those chosen.
+ * Custom choice and yes/no answers (`<question id>:<value>`, each an answer's key in
+ * custom_choice_keys, whose GIN index answers them): any value of one question, and every question.
+ * A choice matches when the option is among those chosen.
  */
 export function customAnswerFilter(values: readonly string[]): SQL {
   const byQuestion = new Map<string, string[]>();
   for (const v of values) {
-    const at = v.indexOf(':');
-    const id = v.slice(0, at);
-    byQuestion.set(id, [...(byQuestion.get(id) ?? []), v.slice(at + 1)]);
+    const id = v.slice(0, v.indexOf(':'));
+    byQuestion.set(id, [...(byQuestion.get(id) ?? []), v]);
   }
-  const all = [...byQuestion].map(([id, answers]) =>
-    or(
-      ...answers.map((answer) => {
-        const a = answer === 'true' ? true : answer === 'false' ? false : { selected: [answer] };
-        return sql`${applications.customAnswers} @> ${JSON.stringify({ [id]: { a } })}::jsonb`;
-      }),
-    ),
-  );
-  return and(...all)!;
+  return and(...[...byQuestion.values()].map(hasAnyKey))!;
 }
 
 /** Every list filter of the Applications tab as one WHERE clause; the exports use the same one. */

@@ -148,13 +148,26 @@ export function listQuery(db: DbOrTx, f: AdminApplicationsFilters, ctx: FilterCo
     .offset((f.page - 1) * f.limit);
 }
 
+/**
+ * How many applications the list's filter matches. A custom answer (`custom`) is looked up in the
+ * GIN index over custom_choice_keys, which needs no recheck; but once one application in three
+ * matches, the planner prices a sequential scan lower, not knowing that the scan tests some 50 keys
+ * of every wide row: 120 ms against 14 ms over 50,000 applications. That count is told not to scan
+ * the table (the page itself, 50 rows in order, is best planned as it is).
+ */
+async function countMatching(db: Db, f: AdminApplicationsFilters, where: SQL | undefined) {
+  const counted = (tx: DbOrTx) => tx.select({ n: count() }).from(applications).where(where);
+  if (!f.custom?.length) return counted(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return counted(tx);
+  });
+}
+
 export async function listApplications(db: Db, f: AdminApplicationsFilters, eventStartDate: string) {
   const ctx = await filterContext(db, eventStartDate);
   const where = applicationFilters(f, ctx);
-  const [rows, [totalRow]] = await Promise.all([
-    listQuery(db, f, ctx),
-    db.select({ n: count() }).from(applications).where(where),
-  ]);
+  const [rows, [totalRow]] = await Promise.all([listQuery(db, f, ctx), countMatching(db, f, where)]);
   const total = totalRow?.n ?? 0;
   const known = joinsScores(f)
     ? new Map<string, Scores>(
