@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '../support/fixtures';
 import { BASE_URL, fillAdminSignIn, PASSWORD, toasts, uniqueEmail } from '../support/app';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { seededAdmin, type SeededAdmin } from '../support/admin-session';
 import {
   createHackerApplicant,
@@ -97,6 +98,8 @@ test.describe('sponsors and the resume book', () => {
     await expect(page.locator('main')).not.toContainText('@');
     await expect(page.locator('main')).not.toContainText('555');
 
+    await expectNoSeriousA11yViolations(page, 'resume book');
+
     await page.getByLabel('Major').selectOption(`Robotics ${tag}`);
     await expect(rows(page)).toHaveCount(2);
     await expect(page).toHaveURL(/major=Robotics/);
@@ -140,6 +143,7 @@ test.describe('sponsors and the resume book', () => {
       'href',
       /^\/api\/sponsor\/resumes\/.+d=inline/,
     );
+    await expectNoSeriousA11yViolations(page, 'resume book profile');
   });
 
   test('an applicant who withdraws consent disappears from the sponsor’s list', async ({ page }) => {
