@@ -1,9 +1,18 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventConfigSchema } from '@lanyard/shared/event';
 import { loadConfig } from '../../config';
 import { renderPolicy } from './policy';
 
-const base = loadConfig({ LOG_LEVEL: 'silent' }).event;
+// A temporary DATA_DIR and a secret: loadConfig would otherwise make one under ./data.
+const base = loadConfig({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lanyard-policy-')),
+  SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+}).event;
 const withPolicy = (policyMarkdown?: string) =>
   eventConfigSchema.parse({ ...base, privacy: { ...base.privacy, policyMarkdown } });
 
