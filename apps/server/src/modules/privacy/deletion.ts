@@ -15,6 +15,7 @@ import { errors } from '../../errors';
 import type { AuditActor } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
 import { mayDeleteUsers } from '../../policies/users';
+import { publishCheckin } from '../checkin/live';
 
 /**
  * Keys an audit row about a deleted applicant keeps: what happened, never who it happened to
@@ -138,8 +139,12 @@ export async function deleteAccounts(
       ? await tx
           .delete(checkinRecords)
           .where(inArray(checkinRecords.applicationId, appIds))
-          .returning({ id: checkinRecords.id })
+          .returning({ id: checkinRecords.id, checkedIn: checkinRecords.checkedIn })
       : [];
+    // The desks drop the record from their lists now (sent only if the deletion commits); `by` is
+    // nobody's e-mail: the desks show who acted, and an applicant's own address must not go round.
+    for (const r of records)
+      await publishCheckin(tx, { type: 'deleted', record_id: r.id, checked_in: r.checkedIn, by: null });
     const files = await tx
       .delete(uploads)
       .where(inArray(uploads.ownerId, ownIds))
