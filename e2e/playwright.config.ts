@@ -44,6 +44,8 @@ const GLOBAL_STATE_SPECS = [
   /rsvp-release\.spec\.ts/,
   /stations\.spec\.ts/,
   /review-admin\.spec\.ts/,
+  // Releases hacker decisions while its attendees answer their RSVP.
+  /sponsors\.spec\.ts/,
 ];
 
 export default defineConfig({
