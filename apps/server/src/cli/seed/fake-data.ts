@@ -142,6 +142,10 @@ export function fakeApplication(
     // The one mapping submit uses: the columns are whatever a real submission would store.
     ...columnsOf(p.role, answers),
     answers,
+    // As submit stores it: the form's sponsor consent is the answer and its time (no history row:
+    // seeded people never clicked anything).
+    sponsorConsent: (answers as { recruitmentEmails?: unknown }).recruitmentEmails === true,
+    sponsorConsentAt: submittedAt,
     resumeUploadId,
     startedAt,
     submittedAt,
