@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { test, expect } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { BASE_URL, PASSWORD, registerViaUi, uniqueEmail } from '../support/app';
+import { BASE_URL, PASSWORD, registerViaApi, registerViaUi, uniqueEmail } from '../support/app';
+import { seededAdmin, signInNewAdmin } from '../support/admin-session';
 import { submitHackerViaApi } from '../support/applications';
 
 test.describe('privacy (issue 21)', () => {
@@ -55,6 +56,30 @@ test.describe('privacy (issue 21)', () => {
     // The address is free again.
     await registerViaUi(page, { email });
     await expect(page.getByTestId('user-email')).toHaveText(email);
+  });
+
+  test('an admin exports a user’s data from the Users tab, on the applicant’s request', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('privacy-admin');
+    await registerViaApi(request, email, 'hacker');
+    const admin = await seededAdmin();
+    try {
+      await signInNewAdmin(page, admin);
+      await page.getByRole('searchbox', { name: 'Search by email' }).fill(email);
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+      const download = page.waitForEvent('download');
+      await row.getByRole('button', { name: `Export data of ${email}` }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^lanyard_user_data_[0-9a-f]{8}_.*\.zip$/);
+      const bytes = fs.readFileSync(await file.path());
+      // A zip with the archive's parts (its contents are checked by the server tests).
+      expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+      expect(bytes.includes(Buffer.from('account.json'))).toBe(true);
+    } finally {
+      await admin.dispose();
+    }
   });
 
   test('the privacy page is linked from the footer and says who sees what', async ({ page }) => {
