@@ -69,7 +69,7 @@ async function volunteers(bench, count) {
 }
 
 export async function run(bench) {
-  const { db, profile } = bench;
+  const { db } = bench;
   const settings = (await db.query('select hacker_decisions_released from settings limit 1')).rows[0];
   const before = await db.query(
     `select a.id, a.status, a.rsvp_status from applications a join users u on u.id = a.user_id
