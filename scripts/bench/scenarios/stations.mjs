@@ -103,7 +103,9 @@ export async function run(bench) {
         where a.id = b.id`,
       [before.rows.map((r) => r.id), before.rows.map((r) => r.status), before.rows.map((r) => r.rsvp_status)],
     );
-    await db.query('update settings set hacker_decisions_released = $1', [settings.hacker_decisions_released]);
+    await db.query('update settings set hacker_decisions_released = $1', [
+      settings.hacker_decisions_released,
+    ]);
     await db.query(`delete from users where email like 'bench-volunteer-%@example.org'`);
   }
 }

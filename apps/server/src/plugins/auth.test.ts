@@ -45,7 +45,9 @@ describe('the route table', () => {
     expect(table).toContainEqual({ method: 'GET', url: '/api/auth/me', access: 'user' });
     expect(table).toContainEqual({ method: 'POST', url: '/api/auth/login', access: 'public' });
     for (const route of table) {
-      expect(['public', 'user', 'applicant', 'admin', 'staff', 'reviewer', 'sponsor']).toContain(route.access);
+      expect(['public', 'user', 'applicant', 'admin', 'staff', 'reviewer', 'sponsor']).toContain(
+        route.access,
+      );
       expect(route.url.startsWith('/api')).toBe(true);
     }
   });

@@ -145,7 +145,10 @@ export default fp(
       if (access === 'public') return;
       if (!request.user) throw errors.unauthorized();
       // A sponsor reaches the book and nothing else, not even the routes open to any signed-in user.
-      if (request.user.role === 'sponsor' && !sponsorMayCall(access, request.method, request.routeOptions.url))
+      if (
+        request.user.role === 'sponsor' &&
+        !sponsorMayCall(access, request.method, request.routeOptions.url)
+      )
         throw errors.forbidden();
       if (access === 'user') return;
       if (!ROLES_FOR[access].includes(request.user.role)) throw errors.forbidden();
