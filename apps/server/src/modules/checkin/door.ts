@@ -15,7 +15,7 @@ import { audit, type AuditActor } from '../../lib/audit';
 import { mayCheckIn } from '../../policies/checkin';
 import { decisionsReleased } from '../../policies/decisions';
 import { isConfirmedAttendee, mayHaveQr } from '../../policies/rsvp';
-import { publishCheckin } from './live';
+import { publishCheckin, type Publish } from './live';
 import { toRecord } from './service';
 
 export const NOT_ATTENDING_MESSAGE =
@@ -82,8 +82,16 @@ export async function checkIn(db: Db, actor: AuditActor, id: string): Promise<Ch
   return db.transaction((tx) => checkInWithin(tx, actor, id));
 }
 
-/** checkIn inside the caller's transaction (a station scan checks in and records its scan in one). */
-export async function checkInWithin(tx: DbOrTx, actor: AuditActor, id: string): Promise<CheckinRecord> {
+/**
+ * checkIn inside the caller's transaction (a station scan checks in and records its scan in one).
+ * `publish` is how the change is told to the desks (by default NOTIFY in this transaction).
+ */
+export async function checkInWithin(
+  tx: DbOrTx,
+  actor: AuditActor,
+  id: string,
+  publish?: Publish,
+): Promise<CheckinRecord> {
   const { link, attending } = await lockedLink(tx, id);
   const now = new Date();
   const [row] = !mayCheckIn(link, attending)
@@ -108,7 +116,7 @@ export async function checkInWithin(tx: DbOrTx, actor: AuditActor, id: string): 
     }
     throw notAttending();
   }
-  await announceCheckedIn(tx, actor, id, true, now);
+  await announceCheckedIn(tx, actor, id, true, now, publish);
   return toRecord(row);
 }
 
@@ -136,6 +144,7 @@ export async function announceCheckedIn(
   id: string,
   checkedIn: boolean,
   now: Date,
+  publish: Publish = (event) => publishCheckin(tx, event),
 ): Promise<void> {
   await audit(tx, actor, {
     action: checkedIn ? 'checkin.check_in' : 'checkin.undo',
@@ -144,7 +153,7 @@ export async function announceCheckedIn(
     before: { checked_in: !checkedIn },
     after: { checked_in: checkedIn, at: now.toISOString() },
   });
-  await publishCheckin(tx, { type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
+  await publish({ type: 'updated', record_id: id, checked_in: checkedIn, by: actor.email });
 }
 
 /**

@@ -75,6 +75,9 @@ export class CheckinLive extends EventEmitter {
   }
 }
 
+/** How a change reaches the desks: publishCheckin, or a collector that publishes after commit. */
+export type Publish = (event: Omit<CheckinEvent, 'at'>) => Promise<void>;
+
 /** Publishes a change; inside a transaction it goes out only if the transaction commits. */
 export async function publishCheckin(db: DbOrTx, event: Omit<CheckinEvent, 'at'>): Promise<void> {
   const payload = JSON.stringify({ ...event, at: new Date().toISOString() });

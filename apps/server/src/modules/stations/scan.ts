@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { scans } from '../../db/schema/index';
 import { audit, type AuditActor } from '../../lib/audit';
 import { checkInWithin } from '../checkin/door';
-import { publishCheckin } from '../checkin/live';
+import type { Publish } from '../checkin/live';
 import { personColumns, personFor, type PersonRow } from './people';
 import type { StationRow } from './store';
 
@@ -137,6 +137,7 @@ export async function applyScan(
   actor: AuditActor,
   event: EventConfig,
   input: ScanInput,
+  publish: Publish,
 ): Promise<ScanResult> {
   const { station } = input;
   const person = await lockedPerson(tx, input.target);
@@ -163,7 +164,7 @@ export async function applyScan(
     return resultOf(station, null, ask, person, event.startDate, input.clientScanId);
   }
   if (verdict.outcome === 'ok' && person) {
-    if (station.kind === 'checkin') await checkInWithin(tx, actor, person.record_id);
+    if (station.kind === 'checkin') await checkInWithin(tx, actor, person.record_id, publish);
     else if (input.source === 'replayed') await yieldLaterScan(tx, station, person, input.at, event.timeZone);
   }
   const [row] = await tx
@@ -197,7 +198,7 @@ export async function applyScan(
       device_id: input.deviceId,
     },
   });
-  await publishCheckin(tx, {
+  await publish({
     type: 'scan',
     record_id: person?.record_id ?? null,
     checked_in: null,

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CheckinEvent } from '@lanyard/shared/checkin';
 import { asUser, seedApplication } from '../../../test/admin';
 import { createVolunteer } from '../../../test/checkin';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { sessionOf } from '../../../test/questions';
 import { attendee, checkinStation, makeStation, scanAt, scanned } from '../../../test/stations';
+import { CheckinLive } from '../checkin/live';
 import { makeQrToken } from '../checkin/qr';
 
 let ctx: TestContext;
@@ -258,5 +261,39 @@ describe('the Check-in station', () => {
     const repeat = await scanned(ctx, volunteer.token, lunch, a.code);
     const refused = await asUser(ctx, volunteer.token)('POST', `/api/checkin/scans/${repeat.scan_id}/undo`);
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('the live stream', () => {
+  it('tells every desk of a scan once it is stored, and of the check-in a door scan makes', async () => {
+    const pool = new pg.Pool({ connectionString: ctx.databaseUrl, max: 2 });
+    const live = new CheckinLive(pool, ctx.app.log);
+    const events: CheckinEvent[] = [];
+    live.on('event', (e: CheckinEvent) => events.push(e));
+    await live.start();
+    try {
+      const lunch = await makeStation(ctx, admin, { name: 'Live lunch' });
+      const a = await attendee(ctx);
+      const ok = await scanned(ctx, volunteer.token, lunch, a.code);
+      await vi.waitFor(() =>
+        expect(events).toContainEqual(
+          expect.objectContaining({ type: 'scan', station_id: lunch.id, record_id: a.recordId }),
+        ),
+      );
+      expect(ok.outcome).toBe('ok');
+
+      const door = await checkinStation(ctx, admin);
+      const b = await attendee(ctx, { checkedIn: false });
+      await scanned(ctx, volunteer.token, door, b.code);
+      await vi.waitFor(() => {
+        expect(events).toContainEqual(
+          expect.objectContaining({ type: 'updated', record_id: b.recordId, checked_in: true }),
+        );
+        expect(events).toContainEqual(expect.objectContaining({ type: 'scan', station_id: door.id }));
+      });
+    } finally {
+      await live.close();
+      await pool.end();
+    }
   });
 });
