@@ -36,6 +36,7 @@ import { ReadCache } from './lib/read-cache';
 import { healthRoutes } from './modules/health/routes';
 import { oidcRoutes } from './modules/oidc/routes';
 import { privacyAdminRoutes, privacyRoutes } from './modules/privacy/routes';
+import { retentionRoutes } from './modules/privacy/retention-routes';
 import { reviewRoutes } from './modules/review/routes';
 import { sponsorAdminRoutes } from './modules/sponsors/admin-routes';
 import { sponsorRoutes } from './modules/sponsors/routes';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(insightsRoutes, { prefix: '/api/admin' });
   await app.register(customQuestionRoutes, { prefix: '/api/admin/questions' });
   await app.register(emailTemplateRoutes, { prefix: '/api/settings' });
+  await app.register(retentionRoutes, { prefix: '/api/settings' });
   await app.register(uploadRoutes, { prefix: '/api/upload' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(placesRoutes, { prefix: '/api/places' });

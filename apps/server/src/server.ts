@@ -9,6 +9,7 @@ import { createLinkMailer } from './modules/auth/link-mail';
 import { createOutboxWorker } from './modules/email/worker';
 import { createAnnouncementWorker } from './modules/announcements/job';
 import { createAdmissionsWorker } from './modules/admissions/worker';
+import { createRetentionWorker } from './modules/privacy/retention-worker';
 import { warmCities } from './modules/places/service';
 import { pruneRateLimits } from './lib/rate-limit';
 import { sweepOrphans } from './modules/uploads/service';
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
   announcementJob.start();
   const admissions = createAdmissionsWorker({ db, pool: runtime.database.pool, config, log: app.log });
   admissions.start();
+  // Retention (issue 21): every instance ticks, one per cluster runs it each day (job_runs).
+  const retention = createRetentionWorker({ db, storage: app.storage, config, log: app.log });
+  retention.start();
   const housekeeping = setInterval(() => {
     Promise.all([pruneSessions(db), pruneRateLimits(db), sweepOrphans(db, app.storage)]).catch((err: Error) =>
       app.log.warn({ err: err.message }, 'housekeeping failed'),
@@ -113,6 +117,8 @@ async function main(): Promise<void> {
       await app.close();
       clearTimeout(drain);
       clearInterval(housekeeping);
+      step = 'stopping the retention job';
+      await retention.stop();
       step = 'stopping the admissions jobs';
       await admissions.stop();
       step = 'stopping the announcement job';

@@ -6,6 +6,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import type { EventConfig } from '@lanyard/shared/event';
+import type { RetentionSettings } from '@lanyard/shared/retention';
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
@@ -13,10 +14,10 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 const text = (value: string) => value.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, '\\$&');
 
 /**
- * The built-in policy. The keeping periods are the defaults of the organisers' retention settings
- * (issue 21): an event that keeps data longer or shorter says so in its own policyMarkdown.
+ * The built-in policy. The keeping periods are the organisers' retention settings as saved (issue
+ * 21), so the page says what the retention job actually does; a rule turned off says so.
  */
-export function defaultPolicyMarkdown(event: EventConfig): string {
+export function defaultPolicyMarkdown(event: EventConfig, retention: RetentionSettings): string {
   const name = text(event.name);
   const contact = event.contactEmail;
   return `## What we collect and why
@@ -34,7 +35,7 @@ Nobody else gets your data, and we never sell it.
 
 ## How long we keep it
 
-Following the organisers' retention settings: applications, resumes and check-in records are deleted 90 days after the event; the organisers' audit log is kept 180 days; e-mails sent to you are kept 30 days.
+Following the organisers' retention settings: ${keeping(retention)}
 
 ## Your choices
 
@@ -46,10 +47,25 @@ Questions, or a request an organiser should handle for you: [${contact}](mailto:
 `;
 }
 
-export function renderPolicy(event: EventConfig): { html: string; custom: boolean } {
+const after = (days: number | null, from: string) =>
+  days === null ? 'only when you or an organiser delete them' : `${days} days after ${from}`;
+
+function keeping(r: RetentionSettings): string {
+  return [
+    `resumes are deleted ${after(r.resume_days, 'the event')}.`,
+    `Accounts and applications of people who did not attend are deleted ${after(r.non_attendee_days, 'the event')}.`,
+    `Accounts whose e-mail address was never confirmed and that never started an application are deleted ${after(r.unverified_days, 'sign-up')}.`,
+    'Backups made before a deletion still hold the data until they are themselves deleted.',
+  ].join(' ');
+}
+
+export function renderPolicy(
+  event: EventConfig,
+  retention: RetentionSettings,
+): { html: string; custom: boolean } {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
   md.validateLink = (url) => SAFE_LINK.test(url.trim());
   md.disable('image');
   const source = event.privacy.policyMarkdown?.trim();
-  return { html: md.render(source || defaultPolicyMarkdown(event)), custom: Boolean(source) };
+  return { html: md.render(source || defaultPolicyMarkdown(event, retention)), custom: Boolean(source) };
 }

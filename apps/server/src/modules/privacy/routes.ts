@@ -10,6 +10,7 @@ import {
 import { perUser } from '../../plugins/rate-limits';
 import { personalDataZip } from './export';
 import { renderPolicy } from './policy';
+import { readRetention } from './retention-settings';
 import { setConsent, consentState } from './consent';
 import { auditExport, deleteOwnAccount, WRONG_PASSWORD } from './service';
 
@@ -32,12 +33,11 @@ const archiveName = () => `lanyard_my_data_${new Date().toISOString().slice(0, 1
 /** The applicant's own data: no route takes an id, each acts on the caller's account. */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const privacy = app.config.event.privacy;
-  // The event config is read once at start: so is the page rendered from it.
-  const policy = renderPolicy(app.config.event);
   app.get(
     '/policy',
     { config: { access: 'public' }, schema: { response: { 200: privacyPolicySchema } } },
-    async () => policy,
+    // Rendered per request: the keeping periods it states are the retention settings as saved now.
+    async () => renderPolicy(app.config.event, await readRetention(app.db)),
   );
   app.get(
     '/consent',
