@@ -11,6 +11,12 @@ import * as tar from 'tar';
 import type { Storage } from '../lib/storage';
 
 /**
+ * The rows migrations put in a new database: the settings row, the door station "Check-in"
+ * (migration 0023) and the retention rules. A database holding only these is empty for a restore.
+ */
+const SEEDED_ROWS: Readonly<Record<string, number>> = { settings: 1, stations: 1, retention_settings: 1 };
+
+/**
  * Backup and restore of a whole Lanyard: every table of the database as PostgreSQL COPY text,
  * every stored file, and the session secret, in one .tar.gz with a manifest.
  *
@@ -284,14 +290,14 @@ export async function restoreArchive(opts: {
         throw new BackupError(`The backup has a table this Lanyard does not: ${t.name}.`);
     }
 
-    // Empty means nothing but the settings row every migrated database starts with.
+    // Empty means nothing but the rows every migrated database starts with (SEEDED_ROWS).
     const filled: string[] = [];
     for (const t of target) {
       const { rows } = await client.query<{ n: number }>(
         `select count(*)::int as n from ${ident(SCHEMA)}.${ident(t.name)}`,
       );
       const n = rows[0]!.n;
-      if (t.name === 'settings' ? n > 1 : n > 0) filled.push(`${t.name} (${n})`);
+      if (n > (SEEDED_ROWS[t.name] ?? 0)) filled.push(`${t.name} (${n})`);
     }
     if (filled.length) {
       throw new BackupError(
@@ -317,7 +323,9 @@ export async function restoreArchive(opts: {
     const counts: { name: string; rows: number }[] = [];
     await client.query('begin');
     try {
-      await client.query(`delete from ${ident(SCHEMA)}.settings`);
+      // The backup holds its own copy of each seeded row.
+      for (const name of Object.keys(SEEDED_ROWS).filter((n) => targetNames.has(n)))
+        await client.query(`delete from ${ident(SCHEMA)}.${ident(name)}`);
       for (const name of order) {
         const t = byName.get(name)!;
         const cols = t.columns.map(ident).join(', ');
