@@ -125,6 +125,15 @@ describe('a volunteer account', () => {
         'POST /api/checkin/upload-csv/verify-password',
         'POST /api/checkin/scan',
         'GET /api/checkin/events',
+        // Stations (event day): volunteers scan; only admins define stations or export them.
+        'GET /api/checkin/stations',
+        'GET /api/checkin/stations/counts',
+        'POST /api/checkin/stations/:id/scan',
+        'POST /api/checkin/stations/:id/scan-record',
+        'GET /api/checkin/stations/:id/snapshot',
+        'POST /api/checkin/scans/:id/undo',
+        'POST /api/checkin/scans/replay',
+        'GET /api/checkin/records/:id/scans',
       ].sort(),
     );
     for (const route of routes) {
