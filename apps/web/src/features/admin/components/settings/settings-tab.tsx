@@ -8,6 +8,7 @@ import { useRevealOnHash } from '../../hooks/use-reveal-on-hash';
 import { CAPACITY_SECTION_ID, CAPACITY_TITLE_ID, CapacityCard } from './capacity-card';
 import { QuestionsCard } from '../questions/questions-card';
 import { EmailTemplatesCard } from './email-templates-card';
+import { RetentionCard } from './retention-card';
 import { ReviewSettingsCard } from './review-settings-card';
 import { SettingsForm } from './settings-form';
 
@@ -15,7 +16,7 @@ export const LOAD_SETTINGS_ERROR = 'Failed to load application settings.';
 
 /**
  * Admin portal, settings tab: application windows, decisions, access codes, the forms' custom
- * questions, capacity, review and e-mail templates.
+ * questions, capacity, review, e-mail templates and data retention.
  */
 export function SettingsTab() {
   const settings = useAdminSettings();
@@ -67,6 +68,7 @@ export function SettingsTab() {
       <CapacityCard />
       <ReviewSettingsCard />
       <EmailTemplatesCard />
+      <RetentionCard />
     </section>
   );
 }
