@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, eventEnd } from '@lanyard/shared/retention';
 import { countRows, fileExists, submittedHacker, uploadPath } from '../../../test/admin';
-import { quickUser, setSettings } from '../../../test/applicant';
+import { applicantWithResume, quickUser, setSettings } from '../../../test/applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { claimRun, finishRun, runRetention, type RetentionRunOptions } from './retention';
 
@@ -57,12 +57,15 @@ describe('the retention job', () => {
   it('deletes resumes (rows and files) only once event end + N days has come', async () => {
     const a = await submittedHacker(ctx);
     const file = await uploadPath(ctx, a.resume.name);
+    // An upload no application names (not submitted yet): outside the rule, so it stays.
+    const unsent = await applicantWithResume(ctx);
     const due = addDays(END(), 90);
     expect(await run({ now: new Date(due.getTime() - 1000) })).toMatchObject({ resumes: 0 });
     expect(fileExists(file)).toBe(true);
     expect((await run({ now: due })).resumes).toBe(1);
     expect(fileExists(file)).toBe(false);
-    expect(await countRows(ctx, 'select 1 from uploads')).toBe(0);
+    expect(await countRows(ctx, 'select id from uploads')).toBe(1);
+    expect(fileExists(await uploadPath(ctx, unsent.resume.name))).toBe(true);
     // The application stays, without its file; nobody is deleted before M days.
     expect(await countRows(ctx, 'select 1 from applications where resume_upload_id is null')).toBe(1);
     expect(await countRows(ctx, 'select 1 from users where id = $1', [a.id])).toBe(1);
