@@ -38,6 +38,8 @@ const isoDateTime = z.iso.datetime({ offset: true });
 /** GET /api/settings/retention (admin): the settings and what the next runs would do. */
 export const retentionPreviewSchema = z.object({
   settings: retentionSettingsSchema,
+  /** False until an organiser first saves the periods: until then the job deletes nothing. */
+  active: z.boolean(),
   /** When the event ends: the day after the event config's endDate, 00:00 UTC. */
   event_end: isoDateTime,
   rules: z.array(

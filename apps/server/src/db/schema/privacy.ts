@@ -50,6 +50,9 @@ export const retentionSettings = pgTable(
     resumeDays: integer('resume_days').default(90),
     nonAttendeeDays: integer('non_attendee_days').default(180),
     unverifiedDays: integer('unverified_days').default(30),
+    // Set by the first save of the Data retention section: until an organiser has confirmed the
+    // periods, the job deletes nothing (decision 023).
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

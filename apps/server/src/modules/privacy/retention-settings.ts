@@ -21,6 +21,12 @@ export async function readRetention(db: DbOrTx): Promise<RetentionSettings> {
   };
 }
 
+/** Whether an organiser has saved the periods: until then the job deletes nothing (decision 023). */
+export async function retentionConfirmed(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ at: retentionSettings.confirmedAt }).from(retentionSettings).where(ONE);
+  return Boolean(row?.at);
+}
+
 /** Saves the settings (validated by the route's shared schema) with an audit row of before and after. */
 export async function writeRetention(
   db: Db,
@@ -39,8 +45,11 @@ export async function writeRetention(
     };
     await tx
       .insert(retentionSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: retentionSettings.id, set: values });
+      .values({ id: 1, ...values, confirmedAt: new Date() })
+      .onConflictDoUpdate({
+        target: retentionSettings.id,
+        set: { ...values, confirmedAt: sql`coalesce(${retentionSettings.confirmedAt}, now())` },
+      });
     await audit(tx, actor, {
       action: 'settings.retention',
       targetType: 'settings',

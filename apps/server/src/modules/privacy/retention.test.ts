@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, eventEnd } from '@lanyard/shared/retention';
-import { countRows, fileExists, submittedHacker, uploadPath } from '../../../test/admin';
+import { asUser, countRows, fileExists, submittedHacker, uploadPath } from '../../../test/admin';
 import { applicantWithResume, quickUser, setSettings } from '../../../test/applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { claimRun, finishRun, runRetention, type RetentionRunOptions } from './retention';
@@ -23,7 +23,9 @@ beforeEach(async () => {
   await q('delete from checkin_records');
   // The audit log is append-only: each test reads only the rows written after this mark.
   mark = (await q('select clock_timestamp()::text as m')).rows[0].m as string;
-  await q('update retention_settings set resume_days = 90, non_attendee_days = 180, unverified_days = 30');
+  await q(
+    'update retention_settings set resume_days = 90, non_attendee_days = 180, unverified_days = 30, confirmed_at = now()',
+  );
 });
 
 const END = () => eventEnd(ctx.config.event.endDate);
@@ -54,6 +56,30 @@ async function checkIn(appId: string) {
 }
 
 describe('the retention job', () => {
+  it('deletes nothing until an organiser has saved the periods, and acts once they have', async () => {
+    await q('update retention_settings set confirmed_at = null');
+    const old = await unverified(400);
+    const a = await submittedHacker(ctx);
+    const later = new Date(END().getTime() + 400 * 86_400_000);
+    expect(await run({ now: later })).toEqual({ resumes: 0, non_attendees: 0, unverified: 0 });
+    expect((await q('select 1 from users where id = $1', [old])).rowCount).toBe(1);
+    expect((await q('select 1 from applications where id = $1', [a.appId])).rowCount).toBe(1);
+    const preview = await asUser(ctx, admin.token)('GET', '/api/settings/retention');
+    expect(preview.json().active).toBe(false);
+
+    const saved = await asUser(ctx, admin.token)('PUT', '/api/settings/retention', {
+      resume_days: 90,
+      non_attendee_days: 180,
+      unverified_days: 30,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().active).toBe(true);
+    const counts = await run({ now: later });
+    expect(counts.unverified).toBe(1);
+    expect(counts.non_attendees).toBe(1);
+    expect((await q('select 1 from applications where id = $1', [a.appId])).rowCount).toBe(0);
+  });
+
   it('deletes resumes (rows and files) only once event end + N days has come', async () => {
     const a = await submittedHacker(ctx);
     const file = await uploadPath(ctx, a.resume.name);

@@ -29,7 +29,7 @@ import { audit } from '../../lib/audit';
 import type { Storage } from '../../lib/storage';
 import { SYSTEM_ACTOR } from '../admissions/offers';
 import { deleteAccounts } from './deletion';
-import { readRetention } from './retention-settings';
+import { readRetention, retentionConfirmed } from './retention-settings';
 
 export const RETENTION_BATCH = 200;
 const JOB = 'retention';
@@ -107,6 +107,7 @@ export async function runRetention(
   const batchSize = opts.batchSize ?? RETENTION_BATCH;
   const settings = await readRetention(db);
   const counts: RetentionCounts = { resumes: 0, non_attendees: 0, unverified: 0 };
+  if (!(await retentionConfirmed(db))) return counts;
   for (const rule of RETENTION_RULES) {
     const due = dueAt(rule, settings, event);
     if (!due || now.getTime() < due.getTime()) continue;
@@ -157,7 +158,12 @@ export async function retentionPreview(
       due_at: due === null ? null : new Date(Math.max(due.getTime(), now.getTime())).toISOString(),
     });
   }
-  return { settings, event_end: eventEnd(event.endDate).toISOString(), rules };
+  return {
+    settings,
+    active: await retentionConfirmed(db),
+    event_end: eventEnd(event.endDate).toISOString(),
+    rules,
+  };
 }
 
 /** A run that started this long ago and never finished died: another instance may take over. */

@@ -15,9 +15,10 @@ class NoopResizeObserver {
 }
 
 // A future event, so the dates read as days, not "at the next daily run".
-function preview(settings: RetentionSettings): RetentionPreview {
+function preview(settings: RetentionSettings, active = true): RetentionPreview {
   return {
     settings,
+    active,
     event_end: '2099-09-22T00:00:00.000Z',
     rules: [
       {
@@ -77,6 +78,20 @@ describe('Settings: Data retention', () => {
       '30',
     );
     expect(screen.getByRole('button', { name: 'Save Retention' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says the periods are not active until saved, and saving them unchanged turns them on', async () => {
+    const puts = serve(() => Response.json(preview(SAVED, false)));
+    expect(
+      await screen.findByText('Not active yet: nothing is deleted until you save these periods.'),
+    ).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Retention' }));
+    await waitFor(() => expect(puts).toEqual([SAVED]));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Not active yet: nothing is deleted until you save these periods.'),
+      ).toBeNull(),
+    );
   });
 
   it('refuses days out of range without saving, then saves a fixed value and a rule turned off', async () => {

@@ -188,6 +188,11 @@ function RetentionForm({ preview }: { preview: RetentionPreview }) {
         <h3 id="retention-preview-heading" className="text-sm font-semibold text-slate-900">
           Next runs {dirty ? '(as saved)' : null}
         </h3>
+        {preview.active ? null : (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="note">
+            Not active yet: nothing is deleted until you save these periods.
+          </p>
+        )}
         <ul className="list-disc pl-5 text-sm text-slate-700">
           {preview.rules.map((r) => (
             <li key={r.rule}>{previewLine(r)}</li>
@@ -198,7 +203,8 @@ function RetentionForm({ preview }: { preview: RetentionPreview }) {
         </p>
       </section>
       <div>
-        <Button type="submit" disabled={!dirty || update.isPending}>
+        {/* Saving unchanged periods is how an organiser first confirms them (decision 023). */}
+        <Button type="submit" disabled={(!dirty && preview.active) || update.isPending}>
           <Save aria-hidden="true" className="size-4" />
           {update.isPending ? 'Saving...' : 'Save Retention'}
         </Button>
