@@ -47,7 +47,7 @@ export const badgesRequestSchema = z
 export type BadgesRequest = z.infer<typeof badgesRequestSchema>;
 
 /** The role bands' words: a badge says who someone is at the event, in plain Title Case. */
-export type BadgeRole = CheckinRole | 'organiser';
+export type BadgeRole = CheckinRole;
 export const BADGE_ROLE_LABELS: Record<BadgeRole, string> = {
   hacker: 'Hacker',
   mentor: 'Mentor',

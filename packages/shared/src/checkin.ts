@@ -144,7 +144,11 @@ export const checkinFieldsSchema = z
     email: optionalText(254),
     phone: optionalText(40),
     school_name: optionalText(200),
-    role: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CHECKIN_ROLES).optional()),
+    // A spreadsheet from an American team says "organizer"; it is the same role.
+    role: z.preprocess(
+      (v) => (v === '' ? undefined : v === 'organizer' ? 'organiser' : v),
+      z.enum(CHECKIN_ROLES).optional(),
+    ),
     major: optionalText(200),
     birthYear: optionalInt,
     birthMonth,

@@ -57,7 +57,8 @@ export type ApplicantViewStatus = (typeof APPLICANT_VIEW_STATUSES)[number];
 export const RSVP_STATUSES = ['accepted', 'declined', 'maybe'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
-export const CHECKIN_ROLES = ['hacker', 'mentor', 'judge', 'sponsor', 'mentor + judge'] as const;
+// 'organiser' is not in the spec's list: organising staff wear badges too (issue 20, decision 025).
+export const CHECKIN_ROLES = ['hacker', 'mentor', 'judge', 'sponsor', 'mentor + judge', 'organiser'] as const;
 export type CheckinRole = (typeof CHECKIN_ROLES)[number];
 
 export const SHIRT_SIZES = ['xs', 's', 'm', 'l', 'xl', 'xxl'] as const;

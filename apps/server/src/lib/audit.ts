@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -21,18 +21,20 @@ const AUDIT_BATCH = 5000;
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/**
+ * The INSERT of one audit row, for a statement that writes it beside its own change (a data-modifying
+ * WITH), saving the round trip on hot paths such as station scans.
+ */
+export function auditStatement(actor: AuditActor, entry: AuditEntryInput): SQL {
+  return sql`
+    insert into ${auditLog} (actor_id, actor_email, ip, action, target_type, target_id, before, after)
+    values (${actor.id}::uuid, ${actor.email}, ${actor.ip ?? null}, ${entry.action}, ${entry.targetType},
+            ${entry.targetId ?? null}, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)`;
+}
+
 /** Appends one row per admin action: who, what, when, before/after. */
 export async function audit(db: DbOrTx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip ?? null,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await db.execute(auditStatement(actor, entry));
 }
 
 /**

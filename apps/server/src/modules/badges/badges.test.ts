@@ -33,6 +33,7 @@ describe('POST /api/checkin/badges.pdf', () => {
       ['Judith', 'judge'],
       ['Mentorina', 'mentor'],
       ['Walker', 'hacker'],
+      ['Orla', 'organiser'],
     ] as const) {
       const r = await createRecord(ctx, admin.token, { firstName, lastName: `Desk${firstName}`, role });
       ids[firstName] = r._id;
@@ -48,7 +49,7 @@ describe('POST /api/checkin/badges.pdf', () => {
     ['a4-2x4', 1],
     ['letter-2x3', 2],
     ['letter-2x4', 1],
-    ['single', 7],
+    ['single', 8],
   ])('%s: everyone on the list in %i page(s), names in any script DejaVu covers', async (layout, pages) => {
     const res = await badges({ scope: 'confirmed', layout });
     expect(res.statusCode, res.body).toBe(200);
@@ -58,9 +59,9 @@ describe('POST /api/checkin/badges.pdf', () => {
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.pages).toBe(pages);
     const all = pdf.text.join('\n');
-    for (const name of ['Анастасия', 'Σωκράτης', 'Grace', 'Zoë', 'Judith', 'Mentorina', 'Walker'])
+    for (const name of ['Анастасия', 'Σωκράτης', 'Grace', 'Zoë', 'Judith', 'Mentorina', 'Walker', 'Orla'])
       expect(all).toContain(name);
-    for (const role of ['HACKER', 'SPONSOR', 'JUDGE', 'MENTOR']) expect(all).toContain(role);
+    for (const role of ['HACKER', 'SPONSOR', 'JUDGE', 'MENTOR', 'ORGANISER']) expect(all).toContain(role);
     expect(all).toContain('She/Her');
   });
 

@@ -51,12 +51,14 @@ describe('POST /api/checkin/upload-csv: appending', () => {
         ['Dee', 'Month', 'dee.month@example.org', '555-0004', 'West U', 'dec.', 'false', 'mentor + judge'],
         ['Eve', 'Month', 'eve.month@example.org', '555-0005', 'Mid U', '', '', 'sponsor'],
         ['Fay', 'Month', 'fay.month@example.org', '555-0006', 'Mid U', 'Jan', '0', 'HACKER'.toLowerCase()],
+        ['Gil', 'Month', 'gil.month@example.org', '555-0007', 'Mid U', 'Feb', 'no', 'organiser'],
+        ['Hal', 'Month', 'hal.month@example.org', '555-0008', 'Mid U', 'Mar', 'no', 'organizer'],
       ],
     );
     const res = await uploadCsv(ctx, admin.token, { csv: file, password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ processed_count: 6, replaced: false });
-    expect((await checkinRows(ctx)).length).toBe(before + 6);
+    expect(res.json()).toEqual({ processed_count: 8, replaced: false });
+    expect((await checkinRows(ctx)).length).toBe(before + 8);
 
     const got = await recordsByEmail(admin.token);
     const pick = (email: string) => {
@@ -69,9 +71,11 @@ describe('POST /api/checkin/upload-csv: appending', () => {
     expect(pick('dee.month@example.org')).toEqual(['Dee', 12, false, 'mentor + judge', false]);
     expect(pick('eve.month@example.org')).toEqual(['Eve', null, null, 'sponsor', false]);
     expect(pick('fay.month@example.org')).toEqual(['Fay', 1, false, 'hacker', false]);
+    expect(pick('gil.month@example.org')).toEqual(['Gil', 2, false, 'organiser', false]);
+    expect(pick('hal.month@example.org')).toEqual(['Hal', 3, false, 'organiser', false]);
 
     const audits = (await auditRows(ctx, 'checkin_record')).filter((a) => a.action === 'checkin.csv_append');
-    expect(audits.at(-1)).toMatchObject({ actor_email: admin.email, after: { processed_count: 6 } });
+    expect(audits.at(-1)).toMatchObject({ actor_email: admin.email, after: { processed_count: 8 } });
   });
 
   it('reads every check-in CSV column in its order, quoted cells, a BOM and CRLF line ends', async () => {

@@ -239,6 +239,7 @@ describe('GET /api/checkin/stats', () => {
       { role: 'judge', total: 1, checked_in: 1 },
       { role: 'sponsor', total: 1, checked_in: 1 },
       { role: 'mentor + judge', total: 1, checked_in: 0 },
+      { role: 'organiser', total: 0, checked_in: 0 },
     ]);
     for (const { role, total, checked_in } of stats.by_role) {
       const q = `role=${encodeURIComponent(role)}`;

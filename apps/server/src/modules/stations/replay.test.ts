@@ -102,6 +102,38 @@ describe('replaying scans made offline', () => {
     expect(fromC[0]).toMatchObject({ outcome: 'already', previous: { station_name: 'Offline swag' } });
   });
 
+  it('a scan sent again names the scan it repeated, the latest counted before it, not the first ever', async () => {
+    const breakfast = await makeStation(ctx, admin, { name: 'Daily breakfast', rule: 'once_per_day' });
+    const a = await attendee(ctx);
+    // Yesterday's breakfast and today's, 28 hours apart (always two days), then a second helping a
+    // minute after today's, kept clear of the event's midnight so both fall on one day.
+    const minuteOfDay = (d: Date) => {
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone: ctx.config.event.timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(d);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return part('hour') * 60 + part('minute');
+    };
+    let today = new Date(Date.now() - 16 * 3600_000);
+    if (minuteOfDay(today) > 23 * 60 + 50) today = new Date(today.getTime() - 20 * 60_000);
+    const yesterday = new Date(today.getTime() - 28 * 3600_000);
+    const again = new Date(today.getTime() + 60_000);
+    const batch = [
+      scan(breakfast, a.code, yesterday.toISOString()),
+      scan(breakfast, a.code, today.toISOString()),
+      scan(breakfast, a.code, again.toISOString()),
+    ];
+    const first = await results(await replay('device-b', batch));
+    expect(first.map((r) => r.outcome)).toEqual(['ok', 'ok', 'already']);
+    expect(first[2]!.previous?.at).toBe(today.toISOString());
+    const resent = await results(await replay('device-b', batch));
+    expect(resent.map((r) => r.scan_id)).toEqual(first.map((r) => r.scan_id));
+    expect(resent[2]!.previous).toEqual(first[2]!.previous);
+  });
+
   it('refuses a batch with a future time, a time over 48 hours old, an unknown station or a repeated id, naming each', async () => {
     const lunch = await makeStation(ctx, admin, { name: 'Strict lunch' });
     const a = await attendee(ctx);

@@ -6,7 +6,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { EventConfig } from '@lanyard/shared/event';
-import { SCAN_DENIAL_MESSAGES, type ReplayBody, type ScanResult } from '@lanyard/shared/stations';
+import type { ReplayBody, ScanResult } from '@lanyard/shared/stations';
 import type { Db } from '../../db/client';
 import { stations } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -14,6 +14,7 @@ import type { AuditActor } from '../../lib/audit';
 import { replayedTimeProblem } from '../../policies/stations';
 import { readQrToken } from '../checkin/qr';
 import { scanOnce } from './run';
+import { resultOf } from './scan';
 import type { StationRow } from './store';
 
 export async function replayScans(
@@ -50,11 +51,10 @@ export async function replayScans(
     .sort((a, b) => Date.parse(a.scan.scanned_at) - Date.parse(b.scan.scanned_at) || a.index - b.index);
   const results: ScanResult[] = new Array<ScanResult>(body.scans.length);
   for (const { scan, index } of ordered) {
-    const station = byId.get(scan.station_id)!;
     const applicationId = readQrToken(config.secret, config.event, scan.token);
     results[index] = applicationId
       ? await scanOnce(db, actor, config.event, {
-          station,
+          stationId: scan.station_id,
           target: { applicationId },
           at: new Date(scan.scanned_at),
           source: 'replayed',
@@ -62,16 +62,14 @@ export async function replayScans(
           clientScanId: scan.client_scan_id,
           confirm: true,
         })
-      : {
-          scan_id: null,
-          client_scan_id: scan.client_scan_id,
-          outcome: 'denied',
-          reason: 'invalid_code',
-          message: SCAN_DENIAL_MESSAGES.invalid_code,
-          person: null,
-          previous: null,
-          undo_until: null,
-        };
+      : resultOf(
+          byId.get(scan.station_id)!,
+          null,
+          { outcome: 'denied', reason: 'invalid_code', previous: null },
+          undefined,
+          config.event.startDate,
+          scan.client_scan_id,
+        );
   }
   return results;
 }

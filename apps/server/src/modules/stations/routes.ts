@@ -82,11 +82,10 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: stationScanBodySchema, response: { 200: scanResultSchema } },
     },
     async (request) => {
-      const station = await openStation(request.params.id);
       const applicationId = readQrToken(app.config.sessionSecret, app.config.event, request.body.token);
       if (!applicationId) throw errors.notFound('This QR code is not one of ours.', 'invalid_qr');
       return scanOnce(app.db, request.actor, app.config.event, {
-        station,
+        stationId: request.params.id,
         target: { applicationId },
         at: new Date(),
         source: 'online',
@@ -109,9 +108,8 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const station = await openStation(request.params.id);
       return scanOnce(app.db, request.actor, app.config.event, {
-        station,
+        stationId: request.params.id,
         target: { recordId: request.body.record_id },
         at: new Date(),
         source: 'online',

@@ -3,6 +3,7 @@
  * device scan, audited, and told to every desk. Scans of one person wait for each other on their
  * check-in record's row lock, so two desks scanning them at once count them once.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { EventConfig } from '@lanyard/shared/event';
 import {
@@ -17,14 +18,16 @@ import {
 } from '@lanyard/shared/stations';
 import type { DbOrTx } from '../../db/client';
 import { scans } from '../../db/schema/index';
-import { audit, type AuditActor } from '../../lib/audit';
+import { errors } from '../../errors';
+import { auditStatement, type AuditActor } from '../../lib/audit';
 import { checkInWithin } from '../checkin/door';
 import type { Publish } from '../checkin/live';
 import { personColumns, personFor, type PersonRow } from './people';
 import type { StationRow } from './store';
 
 export interface ScanInput {
-  station: StationRow;
+  /** Replayed scans' stations were checked with their batch; online scans need one not archived. */
+  stationId: string;
   /** The person: their record, or the application a code names (no record: not attending). */
   target: { recordId: string } | { applicationId: string };
   at: Date;
@@ -36,15 +39,69 @@ export interface ScanInput {
 
 type ScanRow = typeof scans.$inferSelect;
 
-async function lockedPerson(tx: DbOrTx, target: ScanInput['target']): Promise<PersonRow | undefined> {
+interface Locked {
+  station: StationRow;
+  person: PersonRow | undefined;
+  /** The scan already stored under this device's scan id (its queue sent again). */
+  storedId: string | null;
+}
+
+type LockedRow = Partial<PersonRow> & {
+  st_id: string;
+  st_name: string;
+  st_kind: StationRow['kind'];
+  st_rule: StationRow['rule'];
+  st_audience: StationRow['audience'];
+  st_express: boolean;
+  st_archived_at: Date | string | null;
+  st_created_at: Date | string;
+  st_updated_at: Date | string;
+  stored_id: string | null;
+};
+
+const dateOrNull = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+/**
+ * The station, the person's record locked, and any scan stored under this device scan id: one
+ * statement, as the scan's first step. The lock is what two desks scanning one person wait on;
+ * what the person was counted for is read after it (lastCounted), in a statement of its own, so it
+ * sees a scan committed while this one waited.
+ */
+async function lockedPerson(tx: DbOrTx, input: ScanInput): Promise<Locked> {
+  const { target } = input;
   const where =
     'recordId' in target
       ? sql`r.id = ${target.recordId}::uuid`
       : sql`r.application_id = ${target.applicationId}::uuid`;
-  const { rows } = await tx.execute<PersonRow & Record<string, unknown>>(sql`
-    select ${personColumns} from checkin_records r left join applications a on a.id = r.application_id
-     where ${where} for update of r`);
-  return rows[0];
+  const { rows } = await tx.execute<LockedRow & Record<string, unknown>>(sql`
+    select st.id as st_id, st.name as st_name, st.kind as st_kind, st.rule as st_rule,
+           st.audience as st_audience, st.express as st_express, st.archived_at as st_archived_at,
+           st.created_at as st_created_at, st.updated_at as st_updated_at,
+           (select s.id from scans s
+             where s.device_id = ${input.deviceId} and s.client_scan_id = ${input.clientScanId}::uuid) as stored_id,
+           p.*
+      from stations st
+      left join lateral (
+        select ${personColumns} from checkin_records r left join applications a on a.id = r.application_id
+         where ${where} for update of r) p on true
+     where st.id = ${input.stationId}::uuid`);
+  const row = rows[0];
+  if (!row) throw errors.notFound('No such station.', 'unknown_station');
+  const station: StationRow = {
+    id: row.st_id,
+    name: row.st_name,
+    kind: row.st_kind,
+    rule: row.st_rule,
+    audience: row.st_audience,
+    express: row.st_express,
+    archivedAt: dateOrNull(row.st_archived_at),
+    createdAt: new Date(row.st_created_at),
+    updatedAt: new Date(row.st_updated_at),
+  };
+  if (station.archivedAt && input.source === 'online')
+    throw errors.notFound('This station is archived.', 'unknown_station');
+  const person = row.record_id ? (row as unknown as PersonRow) : undefined;
+  return { station, person, storedId: row.stored_id };
 }
 
 /** The person's latest counted scan at the station at or before `at`, or their door check-in. */
@@ -139,11 +196,8 @@ export async function applyScan(
   input: ScanInput,
   publish: Publish,
 ): Promise<ScanResult> {
-  const { station } = input;
-  const person = await lockedPerson(tx, input.target);
-  const { rows: stored } = await tx.execute<{ id: string }>(sql`
-    select id from scans where device_id = ${input.deviceId} and client_scan_id = ${input.clientScanId}::uuid`);
-  if (stored[0]) return storedResult(tx, station, stored[0].id, person, event.startDate);
+  const { station, person, storedId } = await lockedPerson(tx, input);
+  if (storedId) return storedResult(tx, station, storedId, person, event.startDate);
 
   const denial: ScanDenial | null = person
     ? stationAdmits(station.kind === 'checkin' ? 'confirmed' : station.audience, {
@@ -167,29 +221,17 @@ export async function applyScan(
     if (station.kind === 'checkin') await checkInWithin(tx, actor, person.record_id, publish);
     else if (input.source === 'replayed') await yieldLaterScan(tx, station, person, input.at, event.timeZone);
   }
-  const [row] = await tx
-    .insert(scans)
-    .values({
-      stationId: station.id,
-      recordId: person?.record_id ?? null,
-      applicationId:
-        person?.application_id ?? ('applicationId' in input.target ? input.target.applicationId : null),
-      scannedAt: input.at,
-      scannedBy: actor.id,
-      scannedByEmail: actor.email,
-      deviceId: input.deviceId,
-      clientScanId: input.clientScanId,
-      source: input.source,
-      outcome: verdict.outcome,
-      reason: verdict.reason,
-    })
-    .returning();
-  await audit(tx, actor, {
+  // The scan and its audit row in one statement: one round trip fewer on every scan.
+  const scanId = crypto.randomUUID();
+  const recordId = person?.record_id ?? null;
+  const applicationId =
+    person?.application_id ?? ('applicationId' in input.target ? input.target.applicationId : null);
+  const audited = auditStatement(actor, {
     action: 'station.scan',
     targetType: 'checkin_record',
-    targetId: person?.record_id ?? null,
+    targetId: recordId,
     after: {
-      scan_id: row!.id,
+      scan_id: scanId,
       station: station.name,
       outcome: verdict.outcome,
       reason: verdict.reason,
@@ -198,6 +240,22 @@ export async function applyScan(
       device_id: input.deviceId,
     },
   });
+  const { rows: inserted } = await tx.execute<{ received_at: Date | string }>(sql`
+    with audited as (${audited})
+    insert into ${scans} (id, station_id, record_id, application_id, scanned_at, scanned_by, scanned_by_email,
+                          device_id, client_scan_id, source, outcome, reason)
+    values (${scanId}::uuid, ${station.id}::uuid, ${recordId}::uuid, ${applicationId}::uuid,
+            ${input.at.toISOString()}::timestamptz, ${actor.id}::uuid, ${actor.email}, ${input.deviceId},
+            ${input.clientScanId}::uuid, ${input.source}, ${verdict.outcome}, ${verdict.reason})
+    returning received_at`);
+  const row = {
+    id: scanId,
+    clientScanId: input.clientScanId,
+    outcome: verdict.outcome,
+    reason: verdict.reason,
+    source: input.source,
+    receivedAt: new Date(inserted[0]!.received_at),
+  };
   await publish({
     type: 'scan',
     record_id: person?.record_id ?? null,
@@ -205,7 +263,7 @@ export async function applyScan(
     by: actor.email,
     station_id: station.id,
   });
-  return resultOf(station, row!, verdict, person, event.startDate, input.clientScanId);
+  return resultOf(station, row, verdict, person, event.startDate, input.clientScanId);
 }
 
 /** A device scan already stored (its queue sent again): the answer it had, recomputed from the row. */
@@ -227,8 +285,8 @@ async function storedResult(
     select s.client_scan_id, s.outcome, s.reason, s.source, s.received_at,
            (select p.scanned_at from scans p
              where p.station_id = s.station_id and p.record_id = s.record_id and p.id <> s.id
-               and p.outcome = 'ok' and p.undone_at is null
-             order by p.scanned_at limit 1) as previous_at
+               and p.outcome = 'ok' and p.undone_at is null and p.scanned_at <= s.scanned_at
+             order by p.scanned_at desc limit 1) as previous_at
       from scans s where s.id = ${id}::uuid`);
   const r = rows[0]!;
   const previous =

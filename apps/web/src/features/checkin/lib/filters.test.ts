@@ -90,7 +90,9 @@ describe('check-in filters in the URL', () => {
       'judge',
       'sponsor',
       'mentor + judge',
+      'organiser',
     ]);
     expect(checkinRoleLabel('mentor + judge')).toBe('Mentor + Judge');
+    expect(checkinRoleLabel('organiser')).toBe('Organiser');
   });
 });
