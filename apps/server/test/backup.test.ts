@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupError, createBackup, openArchive, restoreArchive } from '../src/cli/backup-archive';
+import {
+  BackupError,
+  createBackup,
+  openArchive,
+  restoreArchive,
+  SEEDED_ROWS,
+} from '../src/cli/backup-archive';
 import { createRecord } from './checkin';
 import { applicantWithResume, hackerAnswers, pdfBytes, submit, uploadResume } from './applicant';
 import { createAdmin, createTestContext, type TestContext } from './helper';
@@ -59,6 +65,19 @@ async function fileHashes(ctx: TestContext): Promise<Record<string, string>> {
 }
 
 describe('backup and restore', () => {
+  // A migration that seeds a row must say so in SEEDED_ROWS, or restore refuses every new install.
+  it('knows every row a new Lanyard starts with, so a new one counts as empty', async () => {
+    const seeded: Record<string, number> = {};
+    for (const name of await tableNames(target)) {
+      const { rows } = await target.database.pool.query<{ n: number }>(
+        `select count(*)::int as n from "${name}"`,
+      );
+      if (rows[0]!.n > 0) seeded[name] = rows[0]!.n;
+    }
+    delete seeded['__drizzle_migrations'];
+    expect(seeded).toEqual(SEEDED_ROWS);
+  });
+
   it('restores into an empty Lanyard with identical rows per table and identical files', async () => {
     // A Lanyard in use: applicants with resumes (some submitted, one a draft's file), staff, check-in.
     const admin = await createAdmin(source);

@@ -146,6 +146,13 @@ export const stationScanBodySchema = z
   .strict();
 export type StationScanBody = z.infer<typeof stationScanBodySchema>;
 
+/** POST /api/checkin/stations/:id/scan-record (staff): the same scan, of someone found by name. */
+export const stationRecordScanBodySchema = stationScanBodySchema
+  .omit({ token: true })
+  .extend({ record_id: z.string().uuid() })
+  .strict();
+export type StationRecordScanBody = z.infer<typeof stationRecordScanBodySchema>;
+
 /** POST /api/checkin/scans/replay (staff): scans made offline, in the order they were made. */
 export const replayBodySchema = z
   .object({

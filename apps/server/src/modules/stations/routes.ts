@@ -12,6 +12,7 @@ import {
   scanResultSchema,
   stationCountsSchema,
   stationCreateBodySchema,
+  stationRecordScanBodySchema,
   stationSchema,
   stationScanBodySchema,
   stationsResponseSchema,
@@ -103,7 +104,7 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...staff, ...scanLimit },
       schema: {
         params: idParamsSchema,
-        body: stationScanBodySchema.omit({ token: true }).extend({ record_id: z.string().uuid() }).strict(),
+        body: stationRecordScanBodySchema,
         response: { 200: scanResultSchema },
       },
     },

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckinEvent } from '@lanyard/shared/checkin';
 import { asUser, seedApplication } from '../../../test/admin';
-import { createVolunteer } from '../../../test/checkin';
+import { createRecord, createVolunteer } from '../../../test/checkin';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { sessionOf } from '../../../test/questions';
 import { attendee, checkinStation, makeStation, scanAt, scanned } from '../../../test/stations';
@@ -295,5 +295,72 @@ describe('the live stream', () => {
       await live.close();
       await pool.end();
     }
+  });
+});
+
+describe('scanning someone found by name (no code)', () => {
+  const byRecord = (station: { id: string }, body: Record<string, unknown>) =>
+    asUser(ctx, volunteer.token)('POST', `/api/checkin/stations/${station.id}/scan-record`, {
+      device_id: 'device-n',
+      client_scan_id: crypto.randomUUID(),
+      ...body,
+    });
+
+  it('judges the record as its code: counted once, the desk’s own records on the staff’s word', async () => {
+    const dinner = await makeStation(ctx, admin, { name: 'Dinner by name' });
+    const a = await attendee(ctx);
+    const first = await byRecord(dinner, { record_id: a.recordId });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ outcome: 'ok', person: { name: 'Test', role: 'hacker' } });
+    const stored = await ctx.database.pool.query('select record_id from scans where id = $1', [
+      first.json().scan_id,
+    ]);
+    expect(stored.rows[0].record_id).toBe(a.recordId);
+    expect((await byRecord(dinner, { record_id: a.recordId })).json().outcome).toBe('already');
+
+    // Made at the desk: no application, attends on the staff's word once checked in.
+    const desk = await createRecord(ctx, admin, { firstName: 'Desk', lastName: 'Made', role: 'organiser' });
+    expect((await byRecord(dinner, { record_id: desk._id })).json()).toMatchObject({
+      outcome: 'denied',
+      reason: 'not_checked_in',
+      person: { name: 'Desk', role: 'organiser' },
+    });
+    await ctx.database.pool.query('update checkin_records set checked_in = true where id = $1', [desk._id]);
+    expect((await byRecord(dinner, { record_id: desk._id })).json().outcome).toBe('ok');
+  });
+
+  it('refuses someone who no longer attends, and a record that does not exist', async () => {
+    const dinner = await makeStation(ctx, admin, { name: 'Dinner, not attending' });
+    const gone = await attendee(ctx);
+    await ctx.database.pool.query("update applications set rsvp_status = 'declined' where id = $1", [
+      gone.applicationId,
+    ]);
+    expect((await byRecord(dinner, { record_id: gone.recordId })).json()).toMatchObject({
+      outcome: 'denied',
+      reason: 'not_confirmed',
+    });
+    const nobody = await byRecord(dinner, { record_id: crypto.randomUUID() });
+    expect(nobody.json()).toMatchObject({ outcome: 'denied', reason: 'not_confirmed', person: null });
+  });
+
+  it('400s a hostile body: not a uuid, a code beside the record, an unknown field, a huge device id', async () => {
+    const dinner = await makeStation(ctx, admin, { name: 'Dinner, hostile' });
+    const a = await attendee(ctx);
+    for (const bad of [
+      { record_id: 'a.recordId' },
+      { record_id: `${a.recordId}' or 1=1 --` },
+      { record_id: a.recordId, token: a.code },
+      { record_id: a.recordId, station_id: dinner.id },
+      { record_id: a.recordId, device_id: 'd'.repeat(10_000) },
+      { record_id: a.recordId, client_scan_id: 'not-a-uuid' },
+      { record_id: [a.recordId] },
+    ]) {
+      expect((await byRecord(dinner, bad)).statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
+    }
+    const { rows } = await ctx.database.pool.query(
+      'select count(*)::int as n from scans where station_id = $1',
+      [dinner.id],
+    );
+    expect(rows[0].n).toBe(0);
   });
 });

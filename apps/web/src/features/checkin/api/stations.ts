@@ -10,6 +10,7 @@ import {
   stationSnapshotSchema,
   stationsResponseSchema,
   type StationCreateBody,
+  type StationRecordScanBody,
   type StationScanBody,
   type StationSnapshot,
   type StationUpdateBody,
@@ -82,10 +83,7 @@ export function scanAtStation(stationId: string, body: StationScanBody, signal?:
 }
 
 /** POST /api/checkin/stations/:id/scan-record: the same scan, of someone found by name (no code). */
-export function scanRecordAtStation(
-  stationId: string,
-  body: { record_id: string; device_id: string; client_scan_id: string; confirm?: boolean },
-) {
+export function scanRecordAtStation(stationId: string, body: StationRecordScanBody) {
   return api.post(`/api/checkin/stations/${encodeURIComponent(stationId)}/scan-record`, body, {
     schema: scanResultSchema,
   });

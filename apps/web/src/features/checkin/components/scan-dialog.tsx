@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Camera, IdCard, RotateCcw } from 'lucide-react';
 import type { CheckinRecord } from '@lanyard/shared/checkin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useScanQr } from '../api/scan-qr';
-import { cameraErrorMessage, NOT_OURS } from '../lib/camera';
+import { NOT_OURS } from '../lib/camera';
+import { useCodeReader } from '../lib/use-code-reader';
 import { AlreadyCheckedIn } from './already-checked-in';
 
 interface ScanDialogProps {
@@ -20,12 +21,8 @@ interface ScanDialogProps {
   onFound: (record: CheckinRecord) => void;
 }
 
-/** How often a frame is decoded; the camera keeps running in between. */
-const DECODE_EVERY_MS = 150;
 /** A code just refused is not sent again for this long while it stays in view. */
 const SAME_CODE_PAUSE_MS = 3000;
-/** Frames are scaled down to this width before decoding (plenty for a code held up to the camera). */
-const MAX_DECODE_WIDTH = 640;
 
 /**
  * Scan mode: the rear camera's picture is drawn to a canvas and read with jsQR; a code is looked
@@ -45,12 +42,8 @@ export function ScanDialog({ open, onOpenChange, onFound }: ScanDialogProps) {
   );
 }
 
-type CameraState = { kind: 'starting' } | { kind: 'running' } | { kind: 'error'; message: string };
-
 function Scanner({ onFound }: { onFound: (record: CheckinRecord) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [camera, setCamera] = useState<CameraState>({ kind: 'starting' });
-  const [attempt, setAttempt] = useState(0);
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [alreadyIn, setAlreadyIn] = useState<CheckinRecord | null>(null);
   const scan = useScanQr();
@@ -91,77 +84,7 @@ function Scanner({ onFound }: { onFound: (record: CheckinRecord) => void }) {
     [onFound, scan],
   );
 
-  // The latest lookUp without restarting the camera when it changes.
-  const lookUpRef = useRef(lookUp);
-  useEffect(() => {
-    lookUpRef.current = lookUp;
-  }, [lookUp]);
-
-  useEffect(() => {
-    let stream: MediaStream | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const video = videoRef.current;
-    setCamera({ kind: 'starting' });
-
-    const start = async () => {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setCamera({ kind: 'error', message: cameraErrorMessage(new DOMException('', 'NotSupportedError')) });
-        return;
-      }
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment' },
-          audio: false,
-        });
-      } catch (err) {
-        if (!stopped) setCamera({ kind: 'error', message: cameraErrorMessage(err) });
-        return;
-      }
-      if (stopped || !video) {
-        stream.getTracks().forEach((t) => t.stop());
-        return;
-      }
-      video.srcObject = stream;
-      try {
-        await video.play();
-      } catch {
-        // Autoplay refusals do not matter: frames are still decoded once data arrives.
-      }
-      // The decoder loads only when someone actually scans.
-      const { default: jsQR } = await import('jsqr');
-      if (stopped) return;
-      setCamera({ kind: 'running' });
-      const canvas = document.createElement('canvas');
-      const ctx = canvas.getContext('2d', { willReadFrequently: true });
-      const tick = () => {
-        if (stopped) return;
-        if (ctx && video.readyState >= video.HAVE_CURRENT_DATA && video.videoWidth > 0) {
-          const scale = Math.min(1, MAX_DECODE_WIDTH / video.videoWidth);
-          const w = Math.round(video.videoWidth * scale);
-          const h = Math.round(video.videoHeight * scale);
-          if (canvas.width !== w || canvas.height !== h) {
-            canvas.width = w;
-            canvas.height = h;
-          }
-          ctx.drawImage(video, 0, 0, w, h);
-          const image = ctx.getImageData(0, 0, w, h);
-          const code = jsQR(image.data, w, h, { inversionAttempts: 'dontInvert' });
-          if (code?.data) lookUpRef.current(code.data);
-        }
-        timer = setTimeout(tick, DECODE_EVERY_MS);
-      };
-      tick();
-    };
-    void start();
-
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      stream?.getTracks().forEach((t) => t.stop());
-      if (video) video.srcObject = null;
-    };
-  }, [attempt]);
+  const { camera, retry } = useCodeReader(videoRef, lookUp, { everyRead: true });
 
   return (
     <div className="flex flex-col gap-4">
@@ -215,7 +138,7 @@ function Scanner({ onFound }: { onFound: (record: CheckinRecord) => void }) {
       {camera.kind === 'error' ? (
         <Alert tone="error" role="alert" className="items-center">
           <AlertDescription className="mt-0 flex-1 text-base">{camera.message}</AlertDescription>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onClick={retry}>
             <RotateCcw aria-hidden="true" />
             Try again
           </Button>

@@ -16,7 +16,7 @@ import { deviceId } from '../lib/device';
 import { signal } from '../lib/feedback';
 import { waitingLine } from '../lib/replay';
 import { resultTitle, resultTone } from '../lib/result-view';
-import { useCodeReader } from '../lib/use-code-reader';
+import { useCodeReader } from '../../lib/use-code-reader';
 import { useStationEngine, type ScanAnswer } from '../lib/use-station-engine';
 import { FindByName } from './find-by-name';
 import { ScanResultView } from './scan-result';
@@ -92,7 +92,7 @@ export function ScannerView({ station, onChangeStation, onStationGone }: Scanner
     },
     [handle],
   );
-  const { camera, retry } = useCodeReader(videoRef, onCode, true);
+  const { camera, retry } = useCodeReader(videoRef, onCode);
 
   const confirm = async () => {
     setConfirmPending(true);

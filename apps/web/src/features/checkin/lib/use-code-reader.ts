@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { cameraErrorMessage } from '../../lib/camera';
+import { cameraErrorMessage } from './camera';
 
 export type CameraState = { kind: 'starting' } | { kind: 'running' } | { kind: 'error'; message: string };
 
@@ -21,13 +21,15 @@ export function isNewRead(seen: Map<string, number>, token: string, now: number)
 }
 
 /**
- * The rear camera, read continuously with jsQR: every new code goes to `onCode` with no tap. Stops
- * the camera when unmounted or when `active` turns false.
+ * The rear camera, read continuously with jsQR (loaded only once someone scans), for the station
+ * scanner and the desk's scan dialog. Every new code goes to `onCode` with no tap; with
+ * `everyRead`, every frame's code does (the dialog pauses on its own terms). Stops the camera when
+ * unmounted or when `active` turns false.
  */
 export function useCodeReader(
   videoRef: RefObject<HTMLVideoElement | null>,
   onCode: (token: string) => void,
-  active: boolean,
+  { active = true, everyRead = false }: { active?: boolean; everyRead?: boolean } = {},
 ) {
   const [camera, setCamera] = useState<CameraState>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
@@ -86,7 +88,7 @@ export function useCodeReader(
           }
           ctx.drawImage(video, 0, 0, w, h);
           const code = jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: 'dontInvert' });
-          if (code?.data && isNewRead(seen, code.data, Date.now())) onCodeRef.current(code.data);
+          if (code?.data && (everyRead || isNewRead(seen, code.data, Date.now()))) onCodeRef.current(code.data);
         }
         timer = setTimeout(tick, DECODE_EVERY_MS);
       };
@@ -100,7 +102,7 @@ export function useCodeReader(
       stream?.getTracks().forEach((t) => t.stop());
       if (video) video.srcObject = null;
     };
-  }, [attempt, active, videoRef]);
+  }, [attempt, active, everyRead, videoRef]);
 
   return { camera, retry: () => setAttempt((n) => n + 1) };
 }
