@@ -15,7 +15,11 @@ import type { Storage } from '../lib/storage';
  * (migration 0023) and the retention rules. A database holding only these is empty for a restore.
  * The backup test compares this with a new database's rows, so a seeding migration cannot miss it.
  */
-export const SEEDED_ROWS: Readonly<Record<string, number>> = { settings: 1, stations: 1, retention_settings: 1 };
+export const SEEDED_ROWS: Readonly<Record<string, number>> = {
+  settings: 1,
+  stations: 1,
+  retention_settings: 1,
+};
 
 /**
  * Backup and restore of a whole Lanyard: every table of the database as PostgreSQL COPY text,

@@ -88,7 +88,8 @@ export function useCodeReader(
           }
           ctx.drawImage(video, 0, 0, w, h);
           const code = jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: 'dontInvert' });
-          if (code?.data && (everyRead || isNewRead(seen, code.data, Date.now()))) onCodeRef.current(code.data);
+          if (code?.data && (everyRead || isNewRead(seen, code.data, Date.now())))
+            onCodeRef.current(code.data);
         }
         timer = setTimeout(tick, DECODE_EVERY_MS);
       };
