@@ -63,7 +63,16 @@ export function createBench({
   bench.withCpu = async (pid, withPostgres, run) => {
     const pgPid = withPostgres ? bench.postmasterPid() : 0;
     const before = [cpuMs(pid), pgPid ? postgresCpuMs(pgPid) : 0];
+    const started = performance.now();
+    const generatorBefore = process.cpuUsage();
     const out = await run();
+    // autocannon runs in this process, on one core: near a whole core, it may be what limits the run.
+    const generatorUsed = process.cpuUsage(generatorBefore);
+    const generatorCores = (generatorUsed.user + generatorUsed.system) / 1000 / (performance.now() - started);
+    if (generatorCores >= 0.9)
+      console.log(
+        `  warning: the load generator used ${generatorCores.toFixed(2)} of its one core: it may be the bottleneck`,
+      );
     // Every response, whatever its kind (a scenario may time several kinds of request).
     const n = Math.max(
       1,
@@ -72,6 +81,7 @@ export function createBench({
     out.cpu = {
       server: Math.round(((cpuMs(pid) - before[0]) / n) * 1000) / 1000,
       postgres: pgPid ? Math.round(((postgresCpuMs(pgPid) - before[1]) / n) * 1000) / 1000 : 0,
+      generator_cores: Math.round(generatorCores * 100) / 100,
     };
     return out;
   };
