@@ -24,6 +24,7 @@ import * as frontend from './scenarios/frontend.mjs';
 import * as insights from './scenarios/insights.mjs';
 import * as review from './scenarios/review.mjs';
 import * as season from './scenarios/season.mjs';
+import * as sponsors from './scenarios/sponsors.mjs';
 import * as stations from './scenarios/stations.mjs';
 
 /** In this order: the dashboard measures the reference every other ratio is expressed in. */
@@ -46,6 +47,8 @@ const SCENARIOS = {
   stations,
   // Confirms 1,000 attendees for their badges' codes, and puts them back as they were.
   badges,
+  // Puts every applicant with a resume in the resume book for its zip, and back as they were.
+  sponsors,
   frontend,
 };
 
