@@ -94,7 +94,7 @@ if (args.help) {
     'Usage: npm run bench [-- --quick] [-- --only NAME,NAME]\n\nSeeds its own data into a temporary data directory, starts the production server\n' +
       'and prints each figure beside its target. Writes bench/results.json (bench/results-quick.json with --quick).\n' +
       '--quick: a small dataset and short runs (about 2 minutes), for development.\n' +
-      `--only: run only these scenarios (${[...Object.keys(SCENARIOS), 'restart'].join(', ')}); results are not written.\n` +
+      `--only: run only these scenarios (${[...Object.keys(SCENARIOS), 'restart'].join(', ')}); written to bench/results-partial.json.\n` +
       '--cpu-prof: the server writes V8 CPU profiles to bench/profiles/ (open them in Chrome DevTools).',
   );
   process.exit(0);
@@ -255,12 +255,13 @@ async function main() {
       value: Number.isFinite(r.value) ? Math.round(r.value * 1000) / 1000 : null,
     })),
   };
-  // A quick run never replaces the figures of a full one, nor does a partial run.
-  if (!only) {
-    const out = path.join(root, args.quick ? 'bench/results-quick.json' : 'bench/results.json');
-    await writeResults(out, results);
-    console.log(`\nWrote ${path.relative(root, out)} (${results.duration_seconds} s in all).`);
-  }
+  // A quick run never replaces the figures of a full one, nor does a partial run (kept apart, untracked).
+  const out = path.join(
+    root,
+    only ? 'bench/results-partial.json' : args.quick ? 'bench/results-quick.json' : 'bench/results.json',
+  );
+  await writeResults(out, results);
+  console.log(`\nWrote ${path.relative(root, out)} (${results.duration_seconds} s in all).`);
   return rows.every((r) => r.pass !== false);
 }
 

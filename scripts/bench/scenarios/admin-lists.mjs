@@ -20,6 +20,33 @@ const SEARCHES = [
   'okafor',
 ];
 
+/** Eight volunteers at the doors at 8 a.m. */
+const DESKS = 8;
+
+/**
+ * A morning of organisers at once, as they really type: two-letter searches a trigram cannot
+ * serve, broad school and e-mail fragments, deep pages, the Users list with a search and filters,
+ * and the RSVP view (applications by RSVP answer).
+ */
+function organiserMix(applications) {
+  const deep = Math.max(2, Math.floor(applications / 50 / 2.5));
+  return [
+    '/api/admin/applications?search=li',
+    '/api/admin/applications?search=an&role=hacker',
+    '/api/admin/applications?search=univ',
+    '/api/admin/applications?search=state&status=submitted',
+    '/api/admin/applications?search=example.org',
+    '/api/admin/applications?search=gmail',
+    `/api/admin/applications?page=${deep}`,
+    `/api/admin/applications?page=${deep * 2}&role=hacker`,
+    '/api/admin/applications?status=accepted&rsvp_status=no_response',
+    '/api/admin/applications?status=accepted&rsvp_status=accepted&search=ng',
+    '/api/admin/users?search=ma&role=hacker',
+    '/api/admin/users?search=example&status=not_started',
+    `/api/admin/users?page=${deep}`,
+  ];
+}
+
 export async function run(bench) {
   const { profile } = bench;
   return [
@@ -44,6 +71,28 @@ export async function run(bench) {
       connections: CHECKIN_CONNECTIONS,
       headers: bench.adminHeaders,
       paths: [...SEARCHES, 'ada lovelace', 'stanford', 'ada.l', 'priya'].map(
+        (s) => `/api/checkin/records?search=${encodeURIComponent(s)}`,
+      ),
+    }),
+    await bench.latencyRow({
+      id: 'admin-lists-p99',
+      label: `Admin lists as organisers type, ${ADMIN_CONNECTIONS} admins at once (p99)`,
+      target: '< 100 ms',
+      limit: 100,
+      stat: 99,
+      connections: ADMIN_CONNECTIONS,
+      headers: bench.adminHeaders,
+      paths: organiserMix(profile.applications),
+    }),
+    await bench.latencyRow({
+      id: 'checkin-search-p99',
+      label: `Check-in search, ${DESKS} desks at once (p99)`,
+      target: '< 50 ms',
+      limit: 50,
+      stat: 99,
+      connections: DESKS,
+      headers: bench.adminHeaders,
+      paths: [...SEARCHES, 'ada lovelace', 'stanford', 'ada.l', 'priya', 'an', 'university'].map(
         (s) => `/api/checkin/records?search=${encodeURIComponent(s)}`,
       ),
     }),
