@@ -212,6 +212,8 @@ export const applications = pgTable(
     index('applications_school_sort_idx').on(sql`lower(${t.school})`, t.id),
     index('applications_role_status_idx').on(t.role, t.status),
     index('applications_submitted_idx').on(t.submittedAt),
+    // Migration 0032 also adds applications_submitted_cover_idx on (submitted_at, id) INCLUDE (role,
+    // status): the list's default order, deep pages read from the index alone.
     // Insights: applications started per day, per role, read from the index alone.
     index('applications_role_started_idx').on(t.role, t.startedAt),
     index('applications_school_idx').on(t.school),

