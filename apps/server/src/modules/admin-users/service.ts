@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminUser, auditQuerySchema } from '@lanyard/shared/admin';
 import { AWAITING_DECISION_STATUSES, STAFF_ROLES, type UserRole } from '@lanyard/shared/constants';
@@ -36,15 +36,25 @@ export function userFilters(f: UserFilters): SQL | undefined {
   if (f.search) where.push(sql`${users.email} ilike ${containsPattern(f.search)}`);
   if (f.role?.length) where.push(inArray(users.role, f.role));
   if (f.status?.length) {
+    // Each status asks the account's application by the unique user_id index (EXISTS), so the
+    // filter needs no join: the list pages accounts first and the count reads accounts alone.
     const parts: SQL[] = [];
     const decided = f.status.filter((s) => s !== 'not_started' && s !== 'pending') as (
       'accepted' | 'rejected' | 'waitlisted'
     )[];
+    const applicationWith = (condition: SQL | undefined) =>
+      sql`exists (select 1 from ${applications} as status_app where status_app.user_id = ${users.id}${
+        condition ? sql` and ${condition}` : sql``
+      })`;
+    const statusIn = (statuses: readonly string[]) =>
+      sql`status_app.status in (${sql.join(
+        statuses.map((st) => sql`${st}`),
+        sql`, `,
+      )})`;
     if (f.status.includes('not_started'))
-      parts.push(and(isNull(applications.id), inArray(users.role, ['hacker', 'mentor']))!);
-    if (f.status.includes('pending'))
-      parts.push(inArray(applications.status, [...AWAITING_DECISION_STATUSES]));
-    if (decided.length) parts.push(inArray(applications.status, decided));
+      parts.push(and(sql`not ${applicationWith(undefined)}`, inArray(users.role, ['hacker', 'mentor']))!);
+    if (f.status.includes('pending')) parts.push(applicationWith(statusIn(AWAITING_DECISION_STATUSES)));
+    if (decided.length) parts.push(applicationWith(statusIn(decided)));
     where.push(or(...parts)!);
   }
   return where.length ? and(...where) : undefined;
@@ -92,14 +102,12 @@ function refuseBareSponsor(role: UserRole | undefined): void {
 }
 
 /**
- * Without a status filter nothing reads the application but the 50 rows shown: the page is found
- * in the users' e-mail index first, then joined. Joining first made PostgreSQL join and sort every
+ * Nothing reads the application but the 50 rows shown: the page is found in the users' e-mail
+ * index first (the filters ask applications through EXISTS), then joined. Joining first made PostgreSQL join and sort every
  * account for a deep page (page 400 of 51,000 accounts: 213 ms against 24 ms).
  */
 function pageQuery(db: Db, f: UserFilters & { page: number; limit: number }, where: SQL | undefined) {
   const offset = (f.page - 1) * f.limit;
-  if (f.status?.length)
-    return usersQuery(db, where).orderBy(asc(users.email)).limit(f.limit).offset(offset);
   const page = db
     .select({ id: users.id })
     .from(users)
@@ -112,14 +120,9 @@ function pageQuery(db: Db, f: UserFilters & { page: number; limit: number }, whe
 
 export async function listUsers(db: Db, f: UserFilters & { page: number; limit: number }) {
   const where = userFilters(f);
-  const counted = db.select({ n: count() }).from(users).$dynamic();
   const [rows, [total]] = await Promise.all([
     pageQuery(db, f, where),
-    // One account has at most one application: only a status filter needs it to count.
-    (f.status?.length
-      ? counted.leftJoin(applications, eq(applications.userId, users.id))
-      : counted
-    ).where(where),
+    db.select({ n: count() }).from(users).where(where),
   ]);
   const n = total?.n ?? 0;
   return { users: rows.map(toAdminUser), total: n, page: f.page, pages: Math.max(1, Math.ceil(n / f.limit)) };
