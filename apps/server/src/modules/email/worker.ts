@@ -37,6 +37,9 @@ export interface LinkMailer {
   forgetUnknown(db: Db): Promise<number>;
 }
 
+/** How often a running worker looks for messages a dead process left `sending` (STALE_SENDING_MS). */
+const RECOVER_EVERY_MS = 15_000;
+
 /** How often a long sending pass also clears requests for unknown addresses. */
 const FORGET_EVERY_MS = 2000;
 
@@ -44,8 +47,9 @@ const FORGET_EVERY_MS = 2000;
  * Sends due outbox rows over SMTP, one at a time, each claimed in its own short transaction
  * (`sending`, SKIP LOCKED) before it is handed to SMTP. Several instances can share the table
  * without sending a message twice, and a crash leaves at most the one message it was sending
- * marked `sending`; on the next start such a row is marked failed for a person to retry, never
- * resent blindly. Without SMTP_URL, messages stay queued and are logged (recipient and subject only).
+ * marked `sending`; once it is STALE_SENDING_MS old such a row is marked failed for a person to
+ * retry, never resent blindly. Without SMTP_URL, messages stay queued and are logged (recipient
+ * and subject only).
  */
 export function createOutboxWorker(opts: {
   db: Db;
@@ -63,6 +67,7 @@ export function createOutboxWorker(opts: {
   const spacingMs = opts.ratePerMinute ? 60_000 / opts.ratePerMinute : 0;
   const logged = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let recoverTimer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopping = false;
   let lastSentAt = 0;
@@ -194,12 +199,20 @@ export function createOutboxWorker(opts: {
   return {
     drain,
     start(intervalMs = 2000) {
-      recoverInterrupted(db)
-        .then((n) => {
-          if (n)
-            log.warn(`${n} e-mail(s) were interrupted mid-send by a stop; marked failed for a manual retry.`);
-        })
-        .catch(() => {});
+      const recover = () =>
+        recoverInterrupted(db)
+          .then((n) => {
+            if (n)
+              log.warn(
+                `${n} e-mail(s) were interrupted mid-send by a stop; marked failed for a manual retry.`,
+              );
+          })
+          .catch(() => {});
+      void recover();
+      // Not only at start: a crash restarted within STALE_SENDING_MS would otherwise leave its
+      // message `sending` for good, neither sent nor offered for a retry.
+      recoverTimer = setInterval(() => void recover(), RECOVER_EVERY_MS);
+      recoverTimer.unref();
       timer = setInterval(() => {
         drain().catch((err) => log.warn({ err: (err as Error).message }, 'outbox worker pass failed'));
       }, intervalMs);
@@ -209,6 +222,7 @@ export function createOutboxWorker(opts: {
       stopping = true;
       wake?.();
       if (timer) clearInterval(timer);
+      if (recoverTimer) clearInterval(recoverTimer);
       await running?.catch(() => {});
       transport?.close();
     },
