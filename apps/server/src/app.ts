@@ -44,6 +44,7 @@ import { webDistDir } from './paths';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import inputGuard from './plugins/input-guard';
+import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import timeoutsPlugin, { serverTimeoutOptions } from './plugins/timeouts';
 import rateLimitPlugin from './plugins/rate-limits';
@@ -138,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await app.register(rateLimitPlugin);
+  // Before any route: it collects every route's schema for GET /api/openapi.json (and /api/docs).
+  await app.register(openapiPlugin, { secureCookies: config.secureCookies });
   registerErrorHandlers(app);
 
   // Stopping: a kept-alive connection whose request was in flight when close() began would hold the

@@ -1,7 +1,8 @@
 /**
  * Walks the registered route table: every route open to the public, to any signed-in user or to
  * applicants must have an entry in ROUTE_SPECS (and so property tests in the file of its group).
- * A new route without one fails here, so it cannot be forgotten. Admin and staff routes are covered
+ * A new route without one fails here, so it cannot be forgotten; so does an operation the OpenAPI
+ * document (GET /api/openapi.json) opens to them (its `x-access`). Admin and staff routes are covered
  * by the route-table walk of src/plugins/auth.test.ts (401 anonymous, 403 applicants).
  */
 import fs from 'node:fs';
@@ -30,6 +31,21 @@ describe('property coverage of the route table', () => {
     const specified = new Set(ROUTE_SPECS.map(key));
     const missing = open.filter((r) => !specified.has(r));
     expect(missing, 'routes without property tests: add them to test/security/routes.ts').toEqual([]);
+  });
+
+  it('every public, user and applicant operation of the OpenAPI document has properties too', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { 'x-access'?: string }>> };
+    const open = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => COVERED_ACCESS.has(op['x-access'] ?? ''))
+        // OpenAPI's `/stations/{id}` is Fastify's `/stations/:id`.
+        .map(([method, _op]) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+    );
+    expect(open.length).toBeGreaterThan(20);
+    const specified = new Set(ROUTE_SPECS.map(key));
+    const missing = open.filter((r) => !specified.has(r));
+    expect(missing, 'operations without property tests: add them to test/security/routes.ts').toEqual([]);
   });
 
   it('every spec names a registered route of that access level, once', () => {

@@ -23,6 +23,13 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   { method: 'GET', url: '/api/event', group: 'public', personas: ['anonymous'], valid: () => ({}) },
   {
     method: 'GET',
+    url: '/api/openapi.json',
+    group: 'public',
+    personas: ['anonymous', 'hacker'],
+    valid: () => ({}),
+  },
+  {
+    method: 'GET',
     url: '/api/settings/public',
     group: 'public',
     personas: ['anonymous', 'hacker'],

@@ -26,6 +26,8 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        tags: ['Admin: applications'],
+        summary: 'List applications, with search, filters, sorting and paging',
         querystring: adminApplicationsQuerySchema,
         response: { 200: adminApplicationsResponseSchema },
       },
@@ -33,13 +35,30 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listApplications(app.db, request.query, app.config.event.startDate),
   );
 
-  app.get('/stats', { config: admin, schema: { response: { 200: applicationStatsSchema } } }, async () =>
-    applicationStats(app.db),
+  app.get(
+    '/stats',
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: applications'],
+        summary: 'Get application statistics: counts by status and role, per day, top schools, shirt sizes',
+        response: { 200: applicationStatsSchema },
+      },
+    },
+    async () => applicationStats(app.db),
   );
 
   app.get(
     '/:id',
-    { config: admin, schema: { params: idParamsSchema, response: { 200: adminApplicationDetailSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: applications'],
+        summary: 'Get one application in full',
+        params: idParamsSchema,
+        response: { 200: adminApplicationDetailSchema },
+      },
+    },
     async (request) => getApplicationDetail(app.db, request.params.id),
   );
 
@@ -48,14 +67,27 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/reviews',
     {
       config: admin,
-      schema: { params: idParamsSchema, response: { 200: applicationReviewsResponseSchema } },
+      schema: {
+        tags: ['Admin: applications'],
+        summary: 'List every review, skip and score of an application',
+        params: idParamsSchema,
+        response: { 200: applicationReviewsResponseSchema },
+      },
     },
     async (request) => applicationReviews(app.db, request.params.id),
   );
 
   app.delete(
     '/:id',
-    { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: applications'],
+        summary: 'Delete an application',
+        params: idParamsSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await deleteApplications(
         app.db,
@@ -75,7 +107,15 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   // modules/decisions.
   app.post(
     '/bulk/delete',
-    { config: admin, schema: { body: bulkTargetBodySchema, response: { 200: deletedResultSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: applications'],
+        summary: "Delete many applications (listed, or all the list's filter matches)",
+        body: bulkTargetBodySchema,
+        response: { 200: deletedResultSchema },
+      },
+    },
     async (request) => ({
       deleted: await deleteApplications(
         app.db,

@@ -17,28 +17,58 @@ const admin = { access: 'admin' as const };
 
 /** Admissions to capacity: the places, counts and projection per role, and the capacity settings. */
 export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admissions', { config: admin, schema: { response: { 200: admissionsSchema } } }, async () =>
-    getAdmissions(app.db),
+  app.get(
+    '/admissions',
+    {
+      config: admin,
+      schema: {
+        tags: ['Admissions'],
+        summary: 'Get places, counts and projected attendance per role, and the capacity settings',
+        response: { 200: admissionsSchema },
+      },
+    },
+    async () => getAdmissions(app.db),
   );
 
   app.put(
     '/admissions/settings',
     {
       config: admin,
-      schema: { body: updateCapacitySettingsBodySchema, response: { 200: admissionsSchema } },
+      schema: {
+        tags: ['Admissions'],
+        summary: 'Change the capacity settings (places per role and how they fill)',
+        body: updateCapacitySettingsBodySchema,
+        response: { 200: admissionsSchema },
+      },
     },
     async (request) => updateCapacitySettings(app.db, request.actor, request.body),
   );
 
   app.post(
     '/admissions/promote/preview',
-    { config: admin, schema: { body: promoteBodySchema, response: { 200: promotePreviewSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admissions'],
+        summary: 'Preview who would be admitted from the waitlist',
+        body: promoteBodySchema,
+        response: { 200: promotePreviewSchema },
+      },
+    },
     async (request) => previewPromotion(app.db, request.body),
   );
 
   app.post(
     '/admissions/promote',
-    { config: admin, schema: { body: promoteApplyBodySchema, response: { 200: promotePreviewSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admissions'],
+        summary: 'Admit people from the waitlist',
+        body: promoteApplyBodySchema,
+        response: { 200: promotePreviewSchema },
+      },
+    },
     async (request) => promote(app.db, request.actor, request.body, app.config),
   );
 
@@ -46,7 +76,12 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admissions/offers/extend',
     {
       config: admin,
-      schema: { body: extendOffersBodySchema, response: { 200: extendOffersResultSchema } },
+      schema: {
+        tags: ['Admissions'],
+        summary: 'Extend the reply deadline of open offers (one applicant or a whole role)',
+        body: extendOffersBodySchema,
+        response: { 200: extendOffersResultSchema },
+      },
     },
     async (request) => extendOffers(app.db, request.actor, request.body),
   );
@@ -56,7 +91,14 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const applicantWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/waitlist-position',
-    { config: { access: 'applicant' }, schema: { response: { 200: waitlistPositionSchema } } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags: ['Admissions'],
+        summary: 'Get my place on the waitlist, when the organisers show it',
+        response: { 200: waitlistPositionSchema },
+      },
+    },
     async (request) => ({ position: await waitlistPositionOf(app.db, request.user!.id, app.readCache) }),
   );
 };

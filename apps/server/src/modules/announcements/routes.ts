@@ -21,7 +21,12 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/announcements',
     {
       config: admin,
-      schema: { querystring: announcementsQuerySchema, response: { 200: announcementsResponseSchema } },
+      schema: {
+        tags: ['Admin: announcements'],
+        summary: 'List announcements, sent and scheduled',
+        querystring: announcementsQuerySchema,
+        response: { 200: announcementsResponseSchema },
+      },
     },
     async (request) => service.listAnnouncements(app.db, request.query),
   );
@@ -30,7 +35,12 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/announcements',
     {
       config: admin,
-      schema: { body: createAnnouncementBodySchema, response: { 201: announcementSchema } },
+      schema: {
+        tags: ['Admin: announcements'],
+        summary: 'Send or schedule an announcement email to a group of applicants',
+        body: createAnnouncementBodySchema,
+        response: { 201: announcementSchema },
+      },
     },
     async (request, reply) => {
       const created = await service.createAnnouncement(app.db, app.config, request.actor, request.body);
@@ -42,7 +52,12 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/announcements/preview',
     {
       config: admin,
-      schema: { body: announcementPreviewBodySchema, response: { 200: announcementPreviewSchema } },
+      schema: {
+        tags: ['Admin: announcements'],
+        summary: 'Preview an announcement: its rendered text and how many it would reach',
+        body: announcementPreviewBodySchema,
+        response: { 200: announcementPreviewSchema },
+      },
     },
     async (request) => service.previewAnnouncement(app.db, app.config, request.body),
   );
@@ -51,20 +66,41 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/announcements/test',
     {
       config: admin,
-      schema: { body: announcementTestBodySchema, response: { 200: announcementTestResponseSchema } },
+      schema: {
+        tags: ['Admin: announcements'],
+        summary: 'Send a test of an announcement to myself',
+        body: announcementTestBodySchema,
+        response: { 200: announcementTestResponseSchema },
+      },
     },
     async (request) => service.sendTest(app.db, app.config, request.actor, request.body),
   );
 
   app.post(
     '/announcements/:id/cancel',
-    { config: admin, schema: { params: idParamsSchema, response: { 200: announcementSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: announcements'],
+        summary: 'Cancel a scheduled announcement',
+        params: idParamsSchema,
+        response: { 200: announcementSchema },
+      },
+    },
     async (request) => service.cancelAnnouncement(app.db, request.actor, request.params.id),
   );
 
   app.get(
     '/announcements/received/:id',
-    { config: admin, schema: { params: idParamsSchema, response: { 200: receivedAnnouncementsSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: announcements'],
+        summary: 'List the announcements one applicant was sent',
+        params: idParamsSchema,
+        response: { 200: receivedAnnouncementsSchema },
+      },
+    },
     async (request) => service.receivedBy(app.db, request.params.id),
   );
 };

@@ -24,6 +24,8 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: submit,
       schema: {
+        tags: ['Applications'],
+        summary: 'Submit my hacker application',
         body: hackerSubmissionSchema(app.config.event.startDate),
         response: { 201: myApplicationResponseSchema },
       },
@@ -44,7 +46,12 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mentor',
     {
       config: submit,
-      schema: { body: mentorSubmissionSchema, response: { 201: myApplicationResponseSchema } },
+      schema: {
+        tags: ['Applications'],
+        summary: 'Submit my mentor application',
+        body: mentorSubmissionSchema,
+        response: { 201: myApplicationResponseSchema },
+      },
     },
     async (request, reply) => {
       const application = await service.submitApplication(
@@ -60,7 +67,14 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { config: { access: 'user' }, schema: { response: { 200: myApplicationResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['Applications'],
+        summary: 'Get my application and where it stands',
+        response: { 200: myApplicationResponseSchema },
+      },
+    },
     async (request, reply) => {
       const userId = request.user!.id;
       // Every dashboard polls this; the answer rarely changes (lib/read-cache.ts).
@@ -80,14 +94,26 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/celebrated',
     {
       config: applicant,
-      schema: { body: z.object({}).strict().nullish(), response: { 200: myApplicationResponseSchema } },
+      schema: {
+        tags: ['Applications'],
+        summary: 'Note that I have seen my acceptance celebration',
+        body: z.object({}).strict().nullish(),
+        response: { 200: myApplicationResponseSchema },
+      },
     },
     async (request) => ({ application: await service.markCelebrated(app.db, request.user!.id) }),
   );
 
   app.get(
     '/me/resume-url',
-    { config: applicant, schema: { response: { 200: signedUrlResponseSchema } } },
+    {
+      config: applicant,
+      schema: {
+        tags: ['Applications'],
+        summary: 'Get a short-lived link to the resume I submitted',
+        response: { 200: signedUrlResponseSchema },
+      },
+    },
     async (request) => {
       const resumeUploadId = await service.ownResumeUploadId(app.db, request.user!.id);
       if (!resumeUploadId)
@@ -99,7 +125,14 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/draft',
-    { config: applicant, schema: { response: { 200: draftResponseSchema } } },
+    {
+      config: applicant,
+      schema: {
+        tags: ['Applications'],
+        summary: 'Get my saved application draft',
+        response: { 200: draftResponseSchema },
+      },
+    },
     async (request) => ({
       draft: await service.getDraft(
         app.db,
@@ -111,7 +144,15 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/draft',
-    { config: applicant, schema: { body: draftBodySchema, response: { 200: draftResponseSchema } } },
+    {
+      config: applicant,
+      schema: {
+        tags: ['Applications'],
+        summary: 'Save my application draft',
+        body: draftBodySchema,
+        response: { 200: draftResponseSchema },
+      },
+    },
     async (request) => ({ draft: await service.saveDraft(app.db, request.user!, request.body) }),
   );
 };

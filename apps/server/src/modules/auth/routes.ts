@@ -43,7 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: { access: 'public', rateLimit: REGISTER_LIMIT },
-      schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Create an applicant account and sign in',
+        body: registerBodySchema,
+        response: { 201: authResponseSchema },
+      },
     },
     async (request, reply) => {
       const { token, user } = await service.register(ctx(request), request.body);
@@ -56,7 +61,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { access: 'public', rateLimit: SIGN_IN_LIMIT },
-      schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema },
+      },
     },
     async (request, reply) => {
       const { token, user } = await service.login(ctx(request), request.body, { adminOnly: false });
@@ -71,7 +81,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/login',
     {
       config: { access: 'public', rateLimit: SIGN_IN_LIMIT },
-      schema: { body: loginBodySchema, response: { 200: adminAuthResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Sign in to the admin area (admins, volunteers, reviewers, sponsors)',
+        body: loginBodySchema,
+        response: { 200: adminAuthResponseSchema },
+      },
     },
     async (request, reply) => {
       const { token, user } = await service.login(ctx(request), request.body, { adminOnly: true });
@@ -83,7 +98,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { config: { access: 'user' }, schema: { response: { 200: meResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: "Get the signed-in user's account",
+        response: { 200: meResponseSchema },
+      },
+    },
     async (request) => {
       return { user: await service.toPublicUser(app.db, request.user!) };
     },
@@ -93,7 +115,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the landing page logs no error in the browser console.
   app.get(
     '/session',
-    { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Find out who is signed in, if anyone',
+        response: { 200: sessionResponseSchema },
+      },
+    },
     async (request) => ({
       user: request.user ? await service.toPublicUser(app.db, request.user) : null,
     }),
@@ -101,13 +130,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/me',
-    { config: { access: 'staff' }, schema: { response: { 200: adminMeResponseSchema } } },
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: "Get the signed-in admin or volunteer's account",
+        response: { 200: adminMeResponseSchema },
+      },
+    },
     async (request) => ({ admin: await service.toPublicUser(app.db, request.user!) }),
   );
 
   app.post(
     '/logout',
-    { config: { access: 'public' }, schema: { body: emptyBody, response: { 200: okSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Sign out and end this session',
+        body: emptyBody,
+        response: { 200: okSchema },
+      },
+    },
     async (request, reply) => {
       if (request.user) await revokeSession(app.db, request.user.sessionId);
       app.clearSessionCookie(reply);
@@ -119,7 +163,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset',
     {
       config: { access: 'public', rateLimit: RESET_REQUEST_LIMIT },
-      schema: { body: passwordResetBodySchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Ask for a password reset code by email',
+        body: passwordResetBodySchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       await service.requestPasswordReset(ctx(request), request.body.email);
@@ -131,7 +180,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset/verify',
     {
       config: { access: 'public', rateLimit: RESET_CODE_LIMIT },
-      schema: { body: passwordResetVerifyBodySchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Set a new password with an emailed reset code',
+        body: passwordResetVerifyBodySchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request, reply) => {
       await service.completePasswordReset(ctx(request), request.body);
@@ -145,7 +199,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email',
     {
       config: { access: 'public', rateLimit: VERIFY_LINK_LIMIT },
-      schema: { body: verifyEmailBodySchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: "Verify an email address with the mailed link's token",
+        body: verifyEmailBodySchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       await service.verifyEmail(ctx(request), request.body.token);
@@ -157,7 +216,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email/resend',
     {
       config: { access: 'user', rateLimit: RESEND_VERIFICATION_LIMIT },
-      schema: { body: emptyBody, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Send a new email verification link',
+        body: emptyBody,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       if (!request.user) throw errors.unauthorized();

@@ -30,7 +30,11 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/badges.pdf',
     {
       config: { access: 'admin', rateLimit: { limits: [perUser('badges', 30, 600)] } },
-      schema: { body: badgesRequestSchema },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Download printable name badges (PDF) for the check-in list',
+        body: badgesRequestSchema,
+      },
     },
     async (request, reply) => {
       const job = await startBadges(app.db, request.actor, request.body);
@@ -43,8 +47,15 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** GET /api/applications/me/pass.pdf: the printable pass of an applicant with a door code. */
 export const passRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/me/pass.pdf', { config: { access: 'applicant' } }, async (request, reply) => {
-    const pass = await passFor(app.db, request.user!.id, app.config.event, app.config.sessionSecret);
-    return sendPdf(reply, 'pass.pdf', passDocument(pass));
-  });
+  app.get(
+    '/me/pass.pdf',
+    {
+      schema: { tags: ['Check-in'], summary: 'Download my printable event pass (PDF) with my door QR code' },
+      config: { access: 'applicant' },
+    },
+    async (request, reply) => {
+      const pass = await passFor(app.db, request.user!.id, app.config.event, app.config.sessionSecret);
+      return sendPdf(reply, 'pass.pdf', passDocument(pass));
+    },
+  );
 };

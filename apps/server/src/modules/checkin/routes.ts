@@ -40,15 +40,29 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of streams) end();
   });
 
-  app.get('/stats', { config: staff, schema: { response: { 200: checkinStatsSchema } } }, async () =>
-    service.stats(app.db),
+  app.get(
+    '/stats',
+    {
+      config: staff,
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Get check-in totals: expected, checked in, still to come',
+        response: { 200: checkinStatsSchema },
+      },
+    },
+    async () => service.stats(app.db),
   );
 
   app.get(
     '/records',
     {
       config: staff,
-      schema: { querystring: checkinRecordsQuerySchema, response: { 200: checkinRecordsResponseSchema } },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'List check-in records, with search, filters and paging',
+        querystring: checkinRecordsQuerySchema,
+        response: { 200: checkinRecordsResponseSchema },
+      },
     },
     async (request) => service.listRecords(app.db, request.query),
   );
@@ -58,7 +72,12 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/records',
     {
       config: staff,
-      schema: { body: z.record(z.string(), z.unknown()), response: { 201: checkinRecordSchema } },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Add a check-in record by hand (a walk-in)',
+        body: z.record(z.string(), z.unknown()),
+        response: { 201: checkinRecordSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createRecord(app.db, request.actor, request.body)),
@@ -69,6 +88,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: staff,
       schema: {
+        tags: ['Check-in'],
+        summary: "Edit a check-in record's details",
         params: idParamsSchema,
         body: z.record(z.string(), z.unknown()),
         response: { 200: checkinRecordSchema },
@@ -93,7 +114,13 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/records/:id/checkin',
     {
       config: staff,
-      schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkinRecordSchema } },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Check someone in, or undo their check-in',
+        params: idParamsSchema,
+        body: checkInBodySchema,
+        response: { 200: checkinRecordSchema },
+      },
     },
     async (request) =>
       (request.body.checked_in ? door.checkIn : undoCheckIn)(app.db, request.actor, request.params.id),
@@ -115,7 +142,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload-csv',
     {
       config: { ...staff, bodyTimeout: 'upload', rateLimit: { limits: [perUser('csv-upload', 20, 600)] } },
-      schema: { response: { 200: uploadCsvResponseSchema } },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Import check-in records from a CSV file (needs the upload password)',
+        response: { 200: uploadCsvResponseSchema },
+      },
     },
     async (request) => {
       const expected = uploadPassword();
@@ -133,6 +164,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...staff, rateLimit: { limits: [perUser('csv-password', 10, 600)] } },
       schema: {
+        tags: ['Check-in'],
+        summary: 'Check the CSV upload password before choosing a file',
         body: z.object({ password: z.string().max(200) }).strict(),
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
@@ -146,13 +179,28 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/import-rsvps',
-    { config: { access: 'admin' }, schema: { response: { 200: importRsvpsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Make check-in records for everyone who confirmed their place',
+        response: { 200: importRsvpsResponseSchema },
+      },
+    },
     async (request) => door.importFromRsvps(app.db, request.actor),
   );
 
   app.post(
     '/scan',
-    { config: staff, schema: { body: scanBodySchema, response: { 200: checkinRecordSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Check someone in by scanning their door QR code',
+        body: scanBodySchema,
+        response: { 200: checkinRecordSchema },
+      },
+    },
     async (request) => {
       const applicationId = readQrToken(app.config.sessionSecret, app.config.event, request.body.token);
       if (!applicationId) throw errors.notFound('This QR code is not one of ours.', 'invalid_qr');
@@ -161,41 +209,58 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Live updates for every desk (server-sent events).
-  app.get('/events', { config: staff }, async (request, reply) => {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write('retry: 2000\n\n');
-    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-    // Check-ins flow only while the session and role that opened the stream last (issue 13, item 6).
-    const unguard = guardStream({
-      db: app.db,
-      live: app.checkinLive,
-      user: request.user!,
-      send: (event: CheckinEvent) => res.write(`event: checkin\ndata: ${JSON.stringify(event)}\n\n`),
-      end: () => end(),
-    });
-    const end = () => {
-      clearInterval(ping);
-      unguard();
-      streams.delete(end);
-      if (!res.writableEnded) res.end();
-    };
-    streams.add(end);
-    request.raw.on('close', end);
-  });
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['Check-in'],
+        summary: "Follow check-ins live (server-sent events) to keep every desk's list current",
+      },
+      config: staff,
+    },
+    async (request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+      // Check-ins flow only while the session and role that opened the stream last (issue 13, item 6).
+      const unguard = guardStream({
+        db: app.db,
+        live: app.checkinLive,
+        user: request.user!,
+        send: (event: CheckinEvent) => res.write(`event: checkin\ndata: ${JSON.stringify(event)}\n\n`),
+        end: () => end(),
+      });
+      const end = () => {
+        clearInterval(ping);
+        unguard();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+    },
+  );
 };
 
 /** GET /api/checkin/qr/:token — the QR image for e-mails; only our own valid codes are drawn. */
 export const qrImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qr/:token',
-    { config: { access: 'public' }, schema: { params: z.object({ token: z.string().max(200) }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Get the QR code image for a door code (as linked from emails)',
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
     async (request, reply) => {
       if (!readQrToken(app.config.sessionSecret, app.config.event, request.params.token)) {
         throw errors.notFound('This QR code is not one of ours.', 'invalid_qr');
@@ -214,7 +279,14 @@ export const qrImageRoutes: FastifyPluginAsyncZod = async (app) => {
 export const applicantQrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/qr',
-    { config: { access: 'applicant' }, schema: { response: { 200: qrResponseSchema } } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags: ['Check-in'],
+        summary: 'Get my door QR code (accepted applicants who confirmed)',
+        response: { 200: qrResponseSchema },
+      },
+    },
     async (request) => {
       const applicationId = await door.doorCodeApplicationId(app.db, request.user!.id);
       if (!applicationId) {

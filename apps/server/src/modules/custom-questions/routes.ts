@@ -14,13 +14,30 @@ const params = z.object({ id: z.string().uuid() });
 export const customQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'admin' as const };
 
-  app.get('/', { config: admin, schema: { response: { 200: adminCustomQuestionsSchema } } }, async () =>
-    service.listQuestions(app.db),
+  app.get(
+    '/',
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: custom questions'],
+        summary: 'List the custom questions of the hacker and mentor forms',
+        response: { 200: adminCustomQuestionsSchema },
+      },
+    },
+    async () => service.listQuestions(app.db),
   );
 
   app.post(
     '/',
-    { config: admin, schema: { body: customQuestionBodySchema, response: { 201: customQuestionSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: custom questions'],
+        summary: 'Add a custom question',
+        body: customQuestionBodySchema,
+        response: { 201: customQuestionSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await service.createQuestion(app.db, request.actor, request.body)),
   );
@@ -30,7 +47,12 @@ export const customQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order',
     {
       config: admin,
-      schema: { body: customQuestionOrderSchema, response: { 200: adminCustomQuestionsSchema } },
+      schema: {
+        tags: ['Admin: custom questions'],
+        summary: 'Reorder the custom questions',
+        body: customQuestionOrderSchema,
+        response: { 200: adminCustomQuestionsSchema },
+      },
     },
     async (request) => service.reorderQuestions(app.db, request.actor, request.body),
   );
@@ -39,14 +61,28 @@ export const customQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: admin,
-      schema: { params, body: customQuestionBodySchema, response: { 200: customQuestionSchema } },
+      schema: {
+        tags: ['Admin: custom questions'],
+        summary: 'Edit a custom question',
+        params,
+        body: customQuestionBodySchema,
+        response: { 200: customQuestionSchema },
+      },
     },
     async (request) => service.updateQuestion(app.db, request.actor, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    { config: admin, schema: { params, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: custom questions'],
+        summary: 'Delete a custom question',
+        params,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
     async (request) => service.deleteQuestion(app.db, request.actor, request.params.id),
   );
 };

@@ -35,6 +35,8 @@ export const decisionStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        tags: ['Admin: decisions'],
+        summary: "Set an application's status (accept, waitlist, reject...)",
         params: idParamsSchema,
         body: statusBodySchema,
         response: { 200: adminApplicationDetailSchema },
@@ -51,7 +53,15 @@ export const decisionStatusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/bulk/status',
-    { config: admin, schema: { body: bulkStatusBodySchema, response: { 200: bulkResultSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: decisions'],
+        summary: "Set the status of many applications (listed, or all the list's filter matches)",
+        body: bulkStatusBodySchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
     async (request) => ({
       updated: await setStatuses(
         app.db,
@@ -70,14 +80,27 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:role/preview',
     {
       config: admin,
-      schema: { params: decisionsRoleParamsSchema, response: { 200: decisionsPreviewSchema } },
+      schema: {
+        tags: ['Admin: decisions'],
+        summary: 'Preview what releasing decisions for a role would do',
+        params: decisionsRoleParamsSchema,
+        response: { 200: decisionsPreviewSchema },
+      },
     },
     async (request) => previewRelease(app.db, request.params.role, app.config),
   );
 
   app.post(
     '/release',
-    { config: admin, schema: { body: releaseDecisionsBodySchema, response: { 200: decisionsResultSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: decisions'],
+        summary: 'Release decisions for a role to applicants, with or without email',
+        body: releaseDecisionsBodySchema,
+        response: { 200: decisionsResultSchema },
+      },
+    },
     async (request) =>
       setDecisionsReleased(app.db, request.actor, request.body.role, true, app.config, {
         sendEmail: request.body.send_email,
@@ -86,7 +109,15 @@ export const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/unrelease',
-    { config: admin, schema: { body: decisionsBodySchema, response: { 200: decisionsResultSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: decisions'],
+        summary: 'Take back released decisions for a role',
+        body: decisionsBodySchema,
+        response: { 200: decisionsResultSchema },
+      },
+    },
     async (request) => setDecisionsReleased(app.db, request.actor, request.body.role, false, app.config),
   );
 };
@@ -100,7 +131,12 @@ export const decideByScoreRoutes: FastifyPluginAsyncZod = async (app) => {
     '/preview',
     {
       config: admin,
-      schema: { body: decideByScoreBodySchema, response: { 200: decideByScorePreviewSchema } },
+      schema: {
+        tags: ['Admin: decisions'],
+        summary: 'Preview deciding by review score: who would get which status',
+        body: decideByScoreBodySchema,
+        response: { 200: decideByScorePreviewSchema },
+      },
     },
     async (request) => previewByScore(app.db, request.body),
   );
@@ -109,7 +145,12 @@ export const decideByScoreRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apply',
     {
       config: admin,
-      schema: { body: decideByScoreApplyBodySchema, response: { 200: decideByScorePreviewSchema } },
+      schema: {
+        tags: ['Admin: decisions'],
+        summary: 'Decide by review score (the number of changes typed as confirmation)',
+        body: decideByScoreApplyBodySchema,
+        response: { 200: decideByScorePreviewSchema },
+      },
     },
     async (request) => applyByScore(app.db, request.actor, request.body, app.config),
   );

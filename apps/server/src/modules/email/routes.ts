@@ -18,7 +18,12 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/emails',
     {
       config: admin,
-      schema: { querystring: outboxQuerySchema, response: { 200: outboxListResponseSchema } },
+      schema: {
+        tags: ['Admin: email'],
+        summary: 'List the emails in the outbox and whether they were sent, with filters',
+        querystring: outboxQuerySchema,
+        response: { 200: outboxListResponseSchema },
+      },
     },
     async (request) => ({
       ...(await service.listOutbox(app.db, request.query)),
@@ -28,7 +33,15 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/emails/:id/retry',
-    { config: admin, schema: { params: idParamsSchema, response: { 200: okSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: email'],
+        summary: 'Send a failed email again',
+        params: idParamsSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await service.retryEmail(app.db, request.actor, request.params.id);
       return { ok: true as const };
@@ -47,7 +60,14 @@ const previewBody = z
 export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/email-templates',
-    { config: admin, schema: { response: { 200: emailTemplatesResponseSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: email'],
+        summary: 'Get the email templates (as edited, with their defaults)',
+        response: { 200: emailTemplatesResponseSchema },
+      },
+    },
     async () => service.listTemplates(app.db),
   );
 
@@ -55,7 +75,12 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/email-template',
     {
       config: admin,
-      schema: { body: updateEmailTemplateBodySchema, response: { 200: emailTemplatesResponseSchema } },
+      schema: {
+        tags: ['Admin: email'],
+        summary: 'Edit an email template',
+        body: updateEmailTemplateBodySchema,
+        response: { 200: emailTemplatesResponseSchema },
+      },
     },
     async (request) => {
       await service.updateTemplate(app.db, request.actor, request.body);
@@ -68,6 +93,8 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        tags: ['Admin: email'],
+        summary: 'Reset an email template to its default',
         body: z.object({ template: z.enum(EMAIL_TEMPLATE_KEYS) }).strict(),
         response: { 200: emailTemplatesResponseSchema },
       },
@@ -83,6 +110,8 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        tags: ['Admin: email'],
+        summary: 'Preview an email template with sample details, without saving it',
         body: previewBody,
         response: { 200: z.object({ subject: z.string(), text: z.string(), html: z.string() }) },
       },

@@ -19,7 +19,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications/csv',
-    { config: admin, schema: { querystring: applicationFiltersSchema } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: exports'],
+        summary: "Download applications as CSV, with the list's filters",
+        querystring: applicationFiltersSchema,
+      },
+    },
     async (request, reply) => {
       const csv = await service.exportFilteredApplications(
         app.db,
@@ -33,7 +40,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/csv',
-    { config: admin, schema: { body: bulkTargetBodySchema } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: exports'],
+        summary: 'Download chosen applications as CSV (listed, or all a filter matches)',
+        body: bulkTargetBodySchema,
+      },
+    },
     async (request, reply) => {
       const csv = await service.exportSelectedApplications(
         app.db,
@@ -47,7 +61,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/csv',
-    { config: admin, schema: { querystring: usersExportQuery } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: exports'],
+        summary: 'Download user accounts as CSV',
+        querystring: usersExportQuery,
+      },
+    },
     async (request, reply) => {
       const csv = await service.exportUsers(app.db, request.actor, request.query);
       return sendCsvDownload(reply, exportFileName('users_export'), csv);
@@ -56,7 +77,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resumes/zip',
-    { config: admin, schema: { body: bulkTargetBodySchema } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: exports'],
+        summary: 'Download the resumes of chosen applications as a zip',
+        body: bulkTargetBodySchema,
+      },
+    },
     async (request, reply) => {
       const zip = await service.exportResumes(
         app.db,

@@ -14,7 +14,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: answers without touching the database.
   app.get(
     '/healthz',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Health and event'],
+        summary: 'Check that the server is up (liveness)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -24,6 +31,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        tags: ['Health and event'],
+        summary: 'Check that the server can serve requests: database, storage, not stopping (readiness)',
         response: {
           200: z.object({ status: z.literal('ready') }),
           503: z.object({ error: z.string(), code: z.string() }),
@@ -49,7 +58,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/event',
-    { config: { access: 'public' }, schema: { response: { 200: eventConfigSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Health and event'],
+        summary: "Get the event's configuration: name, dates, time zone, venue and links",
+        response: { 200: eventConfigSchema },
+      },
+    },
     async () => app.config.event,
   );
 };

@@ -43,48 +43,120 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/insights/timeline',
-    { ...query, schema: { ...query.schema, response: { 200: timelineSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get applications over time, for the Insights tab',
+        ...query.schema,
+        response: { 200: timelineSchema },
+      },
+    },
     shared('timeline', timeline),
   );
   app.get(
     '/insights/funnel',
-    { ...query, schema: { ...query.schema, response: { 200: funnelSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get the funnel from applied to checked in',
+        ...query.schema,
+        response: { 200: funnelSchema },
+      },
+    },
     shared('funnel', funnel),
   );
   app.get(
     '/insights/demographics',
-    { ...query, schema: { ...query.schema, response: { 200: demographicsSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: "Get applicants' demographics: schools, majors, levels, ages",
+        ...query.schema,
+        response: { 200: demographicsSchema },
+      },
+    },
     shared('demographics', demographics),
   );
   app.get(
     '/insights/logistics',
-    { config: admin, schema: { querystring: logisticsQuerySchema, response: { 200: logisticsSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get logistics numbers: shirt sizes and dietary needs',
+        querystring: logisticsQuerySchema,
+        response: { 200: logisticsSchema },
+      },
+    },
     shared('logistics', logistics),
   );
   app.get(
     '/insights/travel',
-    { ...query, schema: { ...query.schema, response: { 200: travelSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get where applicants travel from, by city',
+        ...query.schema,
+        response: { 200: travelSchema },
+      },
+    },
     shared('travel', travel),
   );
   app.get(
     '/insights/rsvps',
-    { ...query, schema: { ...query.schema, response: { 200: rsvpTimelineSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get RSVPs over time',
+        ...query.schema,
+        response: { 200: rsvpTimelineSchema },
+      },
+    },
     shared('rsvps', rsvps),
   );
   app.get(
     '/insights/checkins',
-    { ...query, schema: { ...query.schema, response: { 200: checkinTimelineSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get check-ins over time, for the live chart',
+        ...query.schema,
+        response: { 200: checkinTimelineSchema },
+      },
+    },
     // Not shared: the live chart asks again on every check-in, and a count begun before one would miss it.
     async (request) => checkins(await context(), request.query),
   );
   app.get(
     '/insights/review',
-    { ...query, schema: { ...query.schema, response: { 200: reviewProgressInsightSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get review progress: where applications stand, reviews per day',
+        ...query.schema,
+        response: { 200: reviewProgressInsightSchema },
+      },
+    },
     shared('review', reviewProgress),
   );
   app.get(
     '/insights/custom',
-    { ...query, schema: { ...query.schema, response: { 200: customInsightsSchema } } },
+    {
+      ...query,
+      schema: {
+        tags: ['Admin: insights'],
+        summary: 'Get the answers to custom questions, tallied',
+        ...query.schema,
+        response: { 200: customInsightsSchema },
+      },
+    },
     shared('custom', customInsights),
   );
 };

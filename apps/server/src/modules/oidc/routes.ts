@@ -31,7 +31,14 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/config',
-    { config: { access: 'public' }, schema: { response: { 200: oidcConfigResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Find out whether admin single sign-on is enabled',
+        response: { 200: oidcConfigResponseSchema },
+      },
+    },
     async () => (oidcConfig ? { enabled: true, provider_name: oidcConfig.providerName } : { enabled: false }),
   );
 
@@ -40,7 +47,11 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     // Each start stores a row: bound what one address can make.
     {
       config: { access: 'public', rateLimit: { limits: [perIp('oidc-start', 60, 600)] } },
-      schema: { querystring: oidcStartQuerySchema },
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Start admin single sign-on (redirects to the identity provider)',
+        querystring: oidcStartQuerySchema,
+      },
     },
     async (request, reply) => {
       if (!service) throw errors.notFound('Single sign-on is not configured.', 'oidc_disabled');
@@ -58,27 +69,37 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/callback', { config: { access: 'public', writes: true } }, async (request, reply) => {
-    if (!service) throw errors.notFound('Single sign-on is not configured.', 'oidc_disabled');
-    const loginId = request.cookies[cookieName];
-    reply.clearCookie(cookieName, cookieOptions);
-    const rawUrl = request.raw.url ?? '';
-    const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
-    try {
-      const userAgent = request.headers['user-agent'];
-      const { token, userId, redirectPath } = await service.complete(app.db, loginId, query, {
-        ip: clientIp(request),
-        userAgent: typeof userAgent === 'string' ? userAgent : undefined,
-      });
-      // A new session at every sign-in: a cookie planted before it is never promoted.
-      if (request.user) await revokeSession(app.db, request.user.sessionId);
-      app.setSessionCookie(reply, token);
-      request.log.info({ userId }, 'admin signed in with single sign-on');
-      return reply.redirect(redirectPath, 302);
-    } catch (err) {
-      if (!(err instanceof OidcRefusal)) throw err;
-      request.log.info({ code: err.code, reason: err.reason }, 'single sign-on refused');
-      return backToLogin(reply, err.code);
-    }
-  });
+  app.get(
+    '/callback',
+    {
+      schema: {
+        tags: ['Accounts and sign-in'],
+        summary: 'Finish admin single sign-on (the identity provider redirects here)',
+      },
+      config: { access: 'public', writes: true },
+    },
+    async (request, reply) => {
+      if (!service) throw errors.notFound('Single sign-on is not configured.', 'oidc_disabled');
+      const loginId = request.cookies[cookieName];
+      reply.clearCookie(cookieName, cookieOptions);
+      const rawUrl = request.raw.url ?? '';
+      const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
+      try {
+        const userAgent = request.headers['user-agent'];
+        const { token, userId, redirectPath } = await service.complete(app.db, loginId, query, {
+          ip: clientIp(request),
+          userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+        });
+        // A new session at every sign-in: a cookie planted before it is never promoted.
+        if (request.user) await revokeSession(app.db, request.user.sessionId);
+        app.setSessionCookie(reply, token);
+        request.log.info({ userId }, 'admin signed in with single sign-on');
+        return reply.redirect(redirectPath, 302);
+      } catch (err) {
+        if (!(err instanceof OidcRefusal)) throw err;
+        request.log.info({ code: err.code, reason: err.reason }, 'single sign-on refused');
+        return backToLogin(reply, err.code);
+      }
+    },
+  );
 };

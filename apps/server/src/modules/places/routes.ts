@@ -9,6 +9,8 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user' },
       schema: {
+        tags: ['Applications'],
+        summary: "Search city names for the application form's location field",
         querystring: z.object({ q: z.string().max(100).default('') }).strict(),
         response: { 200: citiesResponseSchema },
       },

@@ -35,35 +35,66 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const privacy = app.config.event.privacy;
   app.get(
     '/policy',
-    { config: { access: 'public' }, schema: { response: { 200: privacyPolicySchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Privacy'],
+        summary: 'Get the privacy policy, with the keeping periods as now set',
+        response: { 200: privacyPolicySchema },
+      },
+    },
     // Rendered per request: the keeping periods it states are the retention settings as saved now.
     async () => renderPolicy(app.config.event, await readRetention(app.db)),
   );
   app.get(
     '/consent',
-    { config: { access: 'applicant' }, schema: { response: { 200: consentStateSchema } } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags: ['Privacy'],
+        summary: 'Get my privacy consents',
+        response: { 200: consentStateSchema },
+      },
+    },
     async (request) => consentState(app.db, request.user!.id, privacy),
   );
   app.put(
     '/consent',
     {
       config: { access: 'applicant' },
-      schema: { body: consentBodySchema, response: { 200: consentStateSchema } },
+      schema: {
+        tags: ['Privacy'],
+        summary: 'Give or withdraw my privacy consents',
+        body: consentBodySchema,
+        response: { 200: consentStateSchema },
+      },
     },
     async (request) =>
       setConsent(app.db, request.actor, request.user!.id, request.body.sponsor_consent, privacy),
   );
-  app.get('/export', { config: { access: 'applicant', rateLimit: EXPORT_LIMIT } }, async (request, reply) => {
-    const user = request.user!;
-    const zip = await personalDataZip(app.db, app.storage, user.id, app.config.event);
-    await auditExport(app.db, request.actor, user.id, true);
-    return sendZip(reply, zip, archiveName());
-  });
+  app.get(
+    '/export',
+    {
+      schema: { tags: ['Privacy'], summary: 'Download all my data (a zip archive)' },
+      config: { access: 'applicant', rateLimit: EXPORT_LIMIT },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const zip = await personalDataZip(app.db, app.storage, user.id, app.config.event);
+      await auditExport(app.db, request.actor, user.id, true);
+      return sendZip(reply, zip, archiveName());
+    },
+  );
   app.post(
     '/delete-account',
     {
       config: { access: 'applicant', rateLimit: DELETE_LIMIT },
-      schema: { body: deleteAccountBodySchema, response: { 200: okSchema } },
+      schema: {
+        tags: ['Privacy'],
+        summary: 'Delete my account and its data (needs my password)',
+        body: deleteAccountBodySchema,
+        response: { 200: okSchema },
+      },
     },
     async (request, reply) => {
       await deleteOwnAccount(app.db, app.storage, request.user!, request.body.password);
@@ -77,7 +108,14 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id/export',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Privacy'],
+        summary: "Download all of an applicant's data, on their request (a zip archive)",
+        params: idParamsSchema,
+      },
+    },
     async (request, reply) => {
       const zip = await personalDataZip(app.db, app.storage, request.params.id, app.config.event);
       await auditExport(app.db, request.actor, request.params.id, false);

@@ -35,32 +35,68 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/next',
-    { config: READ, schema: { response: { 200: reviewNextResponseSchema } } },
+    {
+      config: READ,
+      schema: {
+        tags: ['Review'],
+        summary: 'Get the application I am to review next (held for me a while)',
+        response: { 200: reviewNextResponseSchema },
+      },
+    },
     async (request) => service.next(app.db, app.config, reviewer(request), app.readCache),
   );
 
   app.get(
     '/mine',
-    { config: READ, schema: { response: { 200: myReviewsResponseSchema } } },
+    {
+      config: READ,
+      schema: {
+        tags: ['Review'],
+        summary: 'List my latest reviews, with my progress',
+        response: { 200: myReviewsResponseSchema },
+      },
+    },
     async (request) => service.mine(app.db, request.user!.id),
   );
 
-  app.get('/settings', { config: admin, schema: { response: { 200: reviewSettingsSchema } } }, async () =>
-    getReviewSettings(app.db),
+  app.get(
+    '/settings',
+    {
+      config: admin,
+      schema: {
+        tags: ['Review'],
+        summary: 'Get the review settings: rubric, hidden fields, reviews per application',
+        response: { 200: reviewSettingsSchema },
+      },
+    },
+    async () => getReviewSettings(app.db),
   );
 
   app.put(
     '/settings',
     {
       config: admin,
-      schema: { body: updateReviewSettingsBodySchema, response: { 200: reviewSettingsSchema } },
+      schema: {
+        tags: ['Review'],
+        summary: 'Change the review settings',
+        body: updateReviewSettingsBodySchema,
+        response: { 200: reviewSettingsSchema },
+      },
     },
     async (request) => updateReviewSettings(app.db, request.actor, request.body),
   );
 
   app.get(
     '/:applicationId',
-    { config: READ, schema: { params: reviewParamsSchema, response: { 200: reviewNextResponseSchema } } },
+    {
+      config: READ,
+      schema: {
+        tags: ['Review'],
+        summary: 'Get an application to review',
+        params: reviewParamsSchema,
+        response: { 200: reviewNextResponseSchema },
+      },
+    },
     async (request) =>
       service.reviewOf(app.db, app.config, reviewer(request), request.params.applicationId, app.readCache),
   );
@@ -70,6 +106,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: WRITE,
       schema: {
+        tags: ['Review'],
+        summary: 'Submit or change my review of an application',
         params: reviewParamsSchema,
         body: submitReviewBodySchema,
         response: { 200: submitReviewResponseSchema },
@@ -91,6 +129,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: WRITE,
       schema: {
+        tags: ['Review'],
+        summary: 'Skip an application, so another reviewer gets it',
         params: reviewParamsSchema,
         body: skipReviewBodySchema,
         response: { 200: skipReviewResponseSchema },
@@ -103,7 +143,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // The resume, when blind review shows it: a short-lived signed link, like the admins' downloads.
   app.get(
     '/:applicationId/resume',
-    { config: READ, schema: { params: reviewParamsSchema } },
+    {
+      config: READ,
+      schema: {
+        tags: ['Review'],
+        summary: "Open an application's resume, when the review shows it (redirects to a signed link)",
+        params: reviewParamsSchema,
+      },
+    },
     async (request, reply) => {
       const uploadId = await service.resumeFor(app.db, reviewer(request), request.params.applicationId);
       return reply.redirect(signFileLink(app.config.sessionSecret, uploadId).url, 303);

@@ -6,7 +6,16 @@ const admin = { access: 'admin' as const };
 
 /** The Reviewers view of the admin: who reviews how much and how, and when the review will be done. */
 export const reviewerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/reviewers', { config: admin, schema: { response: { 200: reviewersResponseSchema } } }, async () =>
-    reviewersView(app.db),
+  app.get(
+    '/reviewers',
+    {
+      config: admin,
+      schema: {
+        tags: ['Review'],
+        summary: 'See who reviews how much and how, and when the review will be done',
+        response: { 200: reviewersResponseSchema },
+      },
+    },
+    async () => reviewersView(app.db),
   );
 };

@@ -19,7 +19,12 @@ export const applicantRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rsvp',
     {
       config: { access: 'applicant' },
-      schema: { body: z.record(z.string(), z.unknown()), response: { 200: myApplicationResponseSchema } },
+      schema: {
+        tags: ['RSVP'],
+        summary: 'Confirm or decline my place, with my RSVP details',
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: myApplicationResponseSchema },
+      },
     },
     async (request) => ({
       application: await service.submitRsvp(app.db, app.config, request.user!.id, request.body),
@@ -30,7 +35,12 @@ export const applicantRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rsvp/withdraw',
     {
       config: { access: 'applicant' },
-      schema: { body: z.object({}).strict(), response: { 200: myApplicationResponseSchema } },
+      schema: {
+        tags: ['RSVP'],
+        summary: 'Withdraw my confirmed place',
+        body: z.object({}).strict(),
+        response: { 200: myApplicationResponseSchema },
+      },
     },
     async (request) => ({
       application: await service.withdrawAttendance(app.db, app.config, request.actor, request.user!.id),
@@ -45,7 +55,12 @@ export const adminRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rsvp',
     {
       config: admin,
-      schema: { querystring: adminRsvpQuerySchema, response: { 200: adminRsvpResponseSchema } },
+      schema: {
+        tags: ['RSVP'],
+        summary: 'List RSVPs, with filters and paging',
+        querystring: adminRsvpQuerySchema,
+        response: { 200: adminRsvpResponseSchema },
+      },
     },
     async (request) => service.listRsvps(app.db, request.query),
   );
@@ -54,14 +69,27 @@ export const adminRsvpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:id/rsvp',
     {
       config: admin,
-      schema: { params: idParamsSchema, body: adminRsvpBodySchema, response: { 200: rsvpRowSchema } },
+      schema: {
+        tags: ['RSVP'],
+        summary: "Change an applicant's RSVP",
+        params: idParamsSchema,
+        body: adminRsvpBodySchema,
+        response: { 200: rsvpRowSchema },
+      },
     },
     async (request) => service.adminUpdateRsvp(app.db, request.actor, request.params.id, request.body),
   );
 
   app.get(
     '/rsvp/csv',
-    { config: admin, schema: { querystring: adminRsvpQuerySchema.omit({ page: true, limit: true }) } },
+    {
+      config: admin,
+      schema: {
+        tags: ['RSVP'],
+        summary: 'Download RSVPs as CSV, with the same filters as the list',
+        querystring: adminRsvpQuerySchema.omit({ page: true, limit: true }),
+      },
+    },
     async (request, reply) => {
       const where = service.rsvpFilters(request.query);
       const db = app.db;

@@ -45,15 +45,34 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     request.sponsor = found;
   });
 
-  app.get('/me', { config: sponsor, schema: { response: { 200: sponsorMeSchema } } }, async (request) => ({
-    company: request.sponsor!.company,
-    access_from: request.sponsor!.accessFrom.toISOString(),
-    access_until: request.sponsor!.accessUntil.toISOString(),
-  }));
+  app.get(
+    '/me',
+    {
+      config: sponsor,
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: 'Get my sponsor company and access window',
+        response: { 200: sponsorMeSchema },
+      },
+    },
+    async (request) => ({
+      company: request.sponsor!.company,
+      access_from: request.sponsor!.accessFrom.toISOString(),
+      access_until: request.sponsor!.accessUntil.toISOString(),
+    }),
+  );
 
   app.get(
     '/book',
-    { config: sponsor, schema: { querystring: bookQuerySchema, response: { 200: bookResponseSchema } } },
+    {
+      config: sponsor,
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: 'Browse the resume book, with search and filters',
+        querystring: bookQuerySchema,
+        response: { 200: bookResponseSchema },
+      },
+    },
     async (request) => {
       const page = await service.listBook(app.db, eventStart, request.user!.id, request.query);
       await audit(app.db, request.actor, {
@@ -65,14 +84,31 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/book/filters', { config: sponsor, schema: { response: { 200: bookFiltersSchema } } }, async () =>
-    service.bookFilters(app.db, eventStart),
+  app.get(
+    '/book/filters',
+    {
+      config: sponsor,
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: "Get the choices the resume book's filters offer",
+        response: { 200: bookFiltersSchema },
+      },
+    },
+    async () => service.bookFilters(app.db, eventStart),
   );
 
   // A profile opened is a resume viewed: its preview link is issued with it.
   app.get(
     '/book/:id',
-    { config: sponsor, schema: { params: idParamsSchema, response: { 200: bookProfileSchema } } },
+    {
+      config: sponsor,
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: 'Open a profile in the resume book (counts as a resume viewed)',
+        params: idParamsSchema,
+        response: { 200: bookProfileSchema },
+      },
+    },
     async (request) => {
       const entry = await service.bookEntry(app.db, eventStart, request.user!.id, request.params.id);
       await audit(app.db, request.actor, { action: SPONSOR_ACTIONS.view, ...application(entry.id) });
@@ -83,7 +119,15 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/book/:id/download',
-    { config: sponsor, schema: { params: idParamsSchema, response: { 200: resumeLinkSchema } } },
+    {
+      config: sponsor,
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: "Get a short-lived link to download a profile's resume",
+        params: idParamsSchema,
+        response: { 200: resumeLinkSchema },
+      },
+    },
     async (request) => {
       const entry = await service.bookEntry(app.db, eventStart, request.user!.id, request.params.id);
       if (!entry.has_resume) throw errors.notFound('This person has no resume.', 'no_resume');
@@ -101,7 +145,12 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/stars/:id',
       config: sponsor,
-      schema: { params: idParamsSchema, response: { 200: starResponseSchema } },
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: starred ? 'Star a profile in the resume book' : 'Remove my star from a profile',
+        params: idParamsSchema,
+        response: { 200: starResponseSchema },
+      },
       handler: async (request) =>
         service.setStar(app.db, eventStart, request.user!.id, request.params.id, starred),
     });
@@ -109,7 +158,14 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/book/zip',
-    { config: sponsor, schema: { body: sponsorZipBodySchema } },
+    {
+      config: sponsor,
+      schema: {
+        tags: ['Sponsors: resume book'],
+        summary: 'Download the resumes of chosen profiles as a zip',
+        body: sponsorZipBodySchema,
+      },
+    },
     async (request, reply) => {
       const rows = await service.zipResumes(app.db, eventStart, request.user!.id, request.body);
       await auditMany(
@@ -133,6 +189,8 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        tags: ['Sponsors: resume book'],
+        summary: 'Open a resume with a signed link (no sign-in needed)',
         params: idParamsSchema,
         querystring: z
           .object({

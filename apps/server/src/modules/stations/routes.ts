@@ -45,7 +45,14 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stations',
-    { config: staff, schema: { response: { 200: stationsResponseSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'List the stations (meals, swag, workshops) desks scan at',
+        response: { 200: stationsResponseSchema },
+      },
+    },
     async () => ({
       stations: await listStations(app.db),
     }),
@@ -53,7 +60,15 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/stations',
-    { config: admin, schema: { body: stationCreateBodySchema, response: { 201: stationSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'Create a station',
+        body: stationCreateBodySchema,
+        response: { 201: stationSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createStation(app.db, request.actor, request.body)),
   );
@@ -62,14 +77,27 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stations/:id',
     {
       config: admin,
-      schema: { params: idParamsSchema, body: stationUpdateBodySchema, response: { 200: stationSchema } },
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'Edit or archive a station',
+        params: idParamsSchema,
+        body: stationUpdateBodySchema,
+        response: { 200: stationSchema },
+      },
     },
     async (request) => updateStation(app.db, request.actor, request.params.id, request.body),
   );
 
   app.get(
     '/stations/counts',
-    { config: staff, schema: { response: { 200: stationCountsSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'Get how many people each station has scanned',
+        response: { 200: stationCountsSchema },
+      },
+    },
     async () => stationCounts(app.db, app.config.event),
   );
 
@@ -80,7 +108,13 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stations/:id/scan',
     {
       config: { ...staff, ...scanLimit },
-      schema: { params: idParamsSchema, body: stationScanBodySchema, response: { 200: scanResultSchema } },
+      schema: {
+        tags: ['Check-in stations'],
+        summary: "Scan someone's door QR code at a station",
+        params: idParamsSchema,
+        body: stationScanBodySchema,
+        response: { 200: scanResultSchema },
+      },
     },
     async (request) => {
       const applicationId = readQrToken(app.config.sessionSecret, app.config.event, request.body.token);
@@ -103,6 +137,8 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...staff, ...scanLimit },
       schema: {
+        tags: ['Check-in stations'],
+        summary: 'Scan someone found by name at a station',
         params: idParamsSchema,
         body: stationRecordScanBodySchema,
         response: { 200: scanResultSchema },
@@ -125,7 +161,12 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scans/:id/undo',
     {
       config: staff,
-      schema: { params: idParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'Undo a station scan',
+        params: idParamsSchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
     },
     async (request) =>
       undoScan(
@@ -139,14 +180,26 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scans/replay',
     {
       config: { ...staff, rateLimit: { limits: [perUser('station-replay', 120, 60)] } },
-      schema: { body: replayBodySchema, response: { 200: replayResponseSchema } },
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'Send the scans a station made while offline',
+        body: replayBodySchema,
+        response: { 200: replayResponseSchema },
+      },
     },
     async (request) => ({ results: await replayScans(app.db, request.actor, secrets(), request.body) }),
   );
 
   app.get(
     '/stations/:id/snapshot',
-    { config: staff, schema: { params: idParamsSchema } },
+    {
+      config: staff,
+      schema: {
+        tags: ['Check-in stations'],
+        summary: 'Download what a station needs to scan offline',
+        params: idParamsSchema,
+      },
+    },
     async (request, reply) => {
       const station = await openStation(request.params.id);
       const { snapshot, etag } = await buildSnapshot(app.db, secrets(), station);
@@ -158,7 +211,14 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stations/:id/scans.csv',
-    { config: admin, schema: { params: idParamsSchema } },
+    {
+      config: admin,
+      schema: {
+        tags: ['Check-in stations'],
+        summary: "Download a station's scans as CSV",
+        params: idParamsSchema,
+      },
+    },
     async (request, reply) => {
       const station = await stationRow(app.db, request.params.id);
       await audit(app.db, request.actor, {
@@ -178,7 +238,15 @@ export const stationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/records/:id/scans',
-    { config: staff, schema: { params: idParamsSchema, response: { 200: recordScansResponseSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ['Check-in stations'],
+        summary: "List a check-in record's station scans",
+        params: idParamsSchema,
+        response: { 200: recordScansResponseSchema },
+      },
+    },
     async (request) => recordScans(app.db, request.params.id),
   );
 };

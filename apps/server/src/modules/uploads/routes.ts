@@ -66,7 +66,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resume',
     {
       config: { access: 'applicant', bodyTimeout: 'upload', rateLimit: UPLOAD_LIMIT },
-      schema: { response: { 201: uploadedFileSchema } },
+      schema: {
+        tags: ['Files'],
+        summary: 'Upload my resume (multipart form)',
+        response: { 201: uploadedFileSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await upload(request, 'resume')),
   );
@@ -75,7 +79,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portfolio',
     {
       config: { access: 'applicant', bodyTimeout: 'upload', rateLimit: UPLOAD_LIMIT },
-      schema: { response: { 201: uploadedFileSchema } },
+      schema: {
+        tags: ['Files'],
+        summary: 'Upload a portfolio file (multipart)',
+        response: { 201: uploadedFileSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await upload(request, 'portfolio')),
   );
@@ -84,7 +92,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/file/:name',
     {
       config: { access: 'applicant' },
-      schema: { params: z.object({ name: z.string().max(100) }), response: { 200: okSchema } },
+      schema: {
+        tags: ['Files'],
+        summary: 'Delete a file I uploaded',
+        params: z.object({ name: z.string().max(100) }),
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       const id = service.uploadIdFromUrl(request.params.name);
@@ -99,7 +112,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // The owner's own file: a short-lived signed link to it.
   app.get(
     '/file/:name',
-    { config: { access: 'user' }, schema: { params: z.object({ name: z.string().max(100) }) } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['Files'],
+        summary: 'Open one of my files (redirects to a short-lived signed link)',
+        params: z.object({ name: z.string().max(100) }),
+      },
+    },
     async (request, reply) => {
       const id = service.uploadIdFromUrl(request.params.name);
       const row = id ? await service.findUpload(app.db, id) : undefined;
@@ -113,6 +133,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        tags: ['Files'],
+        summary: "Get a short-lived link to an applicant's resume",
         body: z.object({ resume_url: z.string().max(300) }).strict(),
         response: { 200: signedUrlResponseSchema },
       },
@@ -134,6 +156,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        tags: ['Files'],
+        summary: 'Download a file with a signed link (no sign-in needed)',
         params: z.object({ id: z.string().uuid() }),
         querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }).strict(),
       },
