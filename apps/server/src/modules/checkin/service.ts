@@ -49,12 +49,10 @@ export function toRecord(r: Row): CheckinRecord {
   };
 }
 
-/** The same expression as the trigram index, so a search at the door stays fast. */
-const searchDocument = sql`(${checkinRecords.firstName} || ' ' || ${checkinRecords.lastName} || ' ' || ${checkinRecords.email} || ' ' || ${checkinRecords.schoolName})`;
-
 export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuerySchema>) {
   const where = and(
-    q.search ? sql`${searchDocument} ilike ${containsPattern(q.search)}` : undefined,
+    // The stored lower-cased text (migration 0033), which the trigram and covering indexes hold.
+    q.search ? sql`${checkinRecords.searchText} like lower(${containsPattern(q.search)})` : undefined,
     q.checked_in ? eq(checkinRecords.checkedIn, q.checked_in === 'true') : undefined,
     q.school ? ilike(checkinRecords.schoolName, containsPattern(q.school)) : undefined,
     q.major ? ilike(checkinRecords.major, containsPattern(q.major)) : undefined,
