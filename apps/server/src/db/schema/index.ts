@@ -1,5 +1,6 @@
 // Every table, for the app and for drizzle-kit (drizzle.config.ts reads this file).
 export * from './core';
+export * from './checkin';
 export * from './oidc';
 export * from './review';
 export * from './admissions';

@@ -9,7 +9,8 @@ import type {
   StationKind,
   StationRule,
 } from '@lanyard/shared/stations';
-import { applications, checkinRecords, timestamps, users } from './core';
+import { checkinRecords } from './checkin';
+import { applications, timestamps, users } from './core';
 
 export const stations = pgTable(
   'stations',
