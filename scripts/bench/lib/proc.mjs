@@ -6,6 +6,8 @@ import path from 'node:path';
 import { root } from '../../lib.mjs';
 
 export const serverEntry = path.join(root, 'apps/server/dist/server.js');
+/** The V8 flag every production start gives the server: package.json's start script, deploy/. */
+export const PRODUCTION_NODE_FLAG = '--max-semi-space-size=32';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -63,7 +65,8 @@ export function startChild(args, env, { cwd = root } = {}) {
 export async function startServer({ dataDir, admin, nodeArgs = [] }) {
   const port = await freePort();
   const started = performance.now();
-  const child = startChild([...nodeArgs, serverEntry], {
+  // As `npm start`, the container and the systemd unit run it (docs/decisions/026-young-generation.md).
+  const child = startChild([PRODUCTION_NODE_FLAG, ...nodeArgs, serverEntry], {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PORT: String(port),

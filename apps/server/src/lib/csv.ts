@@ -26,10 +26,20 @@ export async function* csvDocument<Row>(
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
 ): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(columns.map((c) => c.header));
+  yield csvHeader(columns);
   for await (const batch of batches) {
-    if (batch.length) yield batch.map((row) => csvRow(columns.map((c) => c.value(row)))).join('');
+    if (batch.length) yield csvLines(columns, batch);
   }
+}
+
+/** The BOM and the header line of `columns`. */
+export function csvHeader(columns: readonly CsvColumn<never>[]): string {
+  return CSV_BOM + csvRow(columns.map((c) => c.header));
+}
+
+/** The lines of `rows`, each ended by CRLF. */
+export function csvLines<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+  return rows.map((row) => csvRow(columns.map((c) => c.value(row)))).join('');
 }
 
 export function exportFileName(prefix: string, now = new Date()): string {
