@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only dashboard,exports]: seeds a fresh data directory, starts the
+// npm run bench [-- --quick] [-- --only dashboard,exports] [-- --scale]: seeds a fresh data directory, starts the
 // production server and runs the scenarios in scenarios/ against their targets, beside
 // a bare Fastify route measured in the same run. A scenario is a file exporting `title` and
 // `run(bench)`, which answers rows; `bench` (lib/measure.mjs) holds the server, data and helpers.
@@ -12,7 +12,9 @@ import { buildIfNeeded, root } from '../lib.mjs';
 import { clientIp } from './lib/load.mjs';
 import { createBench } from './lib/measure.mjs';
 import { cleanup, runChild, startServer, stopChild } from './lib/proc.mjs';
+import { scalingSvg } from './lib/chart.mjs';
 import { formatValue, machine, printTable, writeResults } from './lib/report.mjs';
+import { FIGURES, runScale, SCALE_PROFILES, SCALE_SESSIONS } from './scale.mjs';
 import * as adminLists from './scenarios/admin-lists.mjs';
 import * as announcements from './scenarios/announcements.mjs';
 import * as badges from './scenarios/badges.mjs';
@@ -86,15 +88,18 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --quick] [-- --only NAME,NAME]\n\nSeeds its own data into a temporary data directory, starts the production server\n' +
+    'Usage: npm run bench [-- --quick] [-- --only NAME,NAME] [-- --scale]\n\nSeeds its own data into a temporary data directory, starts the production server\n' +
       'and prints each figure beside its target. Writes bench/results.json (bench/results-quick.json with --quick).\n' +
       '--quick: a small dataset and short runs (about 2 minutes), for development.\n' +
       `--only: run only these scenarios (${[...Object.keys(SCENARIOS), 'restart'].join(', ')}); written to bench/results-partial.json.\n` +
+      '--scale: only the scaling curve: the main figures at 5,000, 50,000 and 500,000 applications (about 15 minutes;\n' +
+      '  with --quick 1,000 to 20,000); written to bench/results-scale.json and docs/images/scaling.svg.\n' +
       '--cpu-prof: the server writes V8 CPU profiles to bench/profiles/ (open them in Chrome DevTools).',
   );
   process.exit(0);
@@ -107,7 +112,19 @@ if (unknown.length) {
   );
   process.exit(2);
 }
-const profile = args.quick ? PROFILES.quick : PROFILES.full;
+const scaleProfile = args.scale ? SCALE_PROFILES[args.quick ? 'quick' : 'full'] : null;
+const profile = scaleProfile
+  ? {
+      ...PROFILES.quick,
+      ...scaleProfile,
+      applications: scaleProfile.sizes[0],
+      resumes: 0,
+      checkin: scaleProfile.sizes[0] / 5,
+      pollers: SCALE_SESSIONS,
+    }
+  : args.quick
+    ? PROFILES.quick
+    : PROFILES.full;
 const submitterCount = deadlineRush.rushShape(profile).submitters;
 
 let dataDir;
@@ -142,6 +159,7 @@ async function main() {
   // The embedded PostgreSQL runs as its own user when we are root: it must be able to enter the directory.
   fs.chmodSync(dataDir, 0o711);
   const rows = [];
+  let scaled;
   // Each figure is shown as soon as it is measured, so a long run shows its progress.
   const record = (added) => {
     for (const r of added) console.log(`  ${r.label}: ${formatValue(r)} (target ${r.target})`);
@@ -206,8 +224,20 @@ async function main() {
       adminToken: (await adminLogin.json()).access_token,
       submitterCount,
     });
+    if (scaleProfile) {
+      const seedMore = (applications, checkin) =>
+        runChild(
+          [
+            path.join(root, 'apps/server/dist/seed.js'),
+            ...['--applications', String(applications), '--resumes', '0', '--checkin', String(checkin)],
+            ...['--seed', `bench-${applications}`],
+          ],
+          { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        ).then(() => db.query('vacuum analyze'));
+      scaled = await runScale(bench, { sizes: scaleProfile.sizes, seed: seedMore, step, record });
+    }
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
-      if (only && !only.includes(name)) continue;
+      if (scaleProfile || (only && !only.includes(name))) continue;
       step(typeof scenario.title === 'function' ? scenario.title(profile) : scenario.title);
       record(await scenario.run(bench));
     }
@@ -215,7 +245,7 @@ async function main() {
     await db.end();
   }
 
-  if (!only || only.includes('restart')) {
+  if (!scaleProfile && (!only || only.includes('restart'))) {
     step('Restart: SIGTERM, then start again on the same data directory');
     const shutdownMs = await stopChild(server);
     server = await startServer({ dataDir, admin: ADMIN, nodeArgs: serverArgs });
@@ -258,9 +288,28 @@ async function main() {
   // A quick run never replaces the figures of a full one, nor does a partial run (kept apart, untracked).
   const out = path.join(
     root,
-    only ? 'bench/results-partial.json' : args.quick ? 'bench/results-quick.json' : 'bench/results.json',
+    scaleProfile
+      ? `bench/results-scale${args.quick ? '-quick' : ''}.json`
+      : only
+        ? 'bench/results-partial.json'
+        : args.quick
+          ? 'bench/results-quick.json'
+          : 'bench/results.json',
   );
+  if (scaled) results.curve = scaled.points;
   await writeResults(out, results);
+  if (scaled && !args.quick) {
+    // Memory is left out: a few megabytes growing to a few more would look like a steep line.
+    const chart = path.join(root, 'docs/images/scaling.svg');
+    fs.writeFileSync(
+      chart,
+      scalingSvg(
+        scaled.points,
+        FIGURES.filter((f) => f.kind !== 'flat'),
+      ),
+    );
+    console.log(`Wrote ${path.relative(root, chart)}.`);
+  }
   console.log(`\nWrote ${path.relative(root, out)} (${results.duration_seconds} s in all).`);
   return rows.every((r) => r.pass !== false);
 }

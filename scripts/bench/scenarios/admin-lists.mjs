@@ -5,7 +5,7 @@ import { ADMIN_CONNECTIONS, CHECKIN_CONNECTIONS } from '../lib/measure.mjs';
 export const title = `Admin list and check-in search, ${ADMIN_CONNECTIONS} and ${CHECKIN_CONNECTIONS} connections`;
 
 // What organisers and volunteers type: parts of names, e-mails and schools.
-const SEARCHES = [
+export const SEARCHES = [
   'ada',
   'hopper',
   'tur',

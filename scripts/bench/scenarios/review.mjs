@@ -27,7 +27,7 @@ export async function run(bench) {
 }
 
 /** Creates the reviewers through the admin API and signs each in (a bearer token each). */
-async function reviewerTokens(bench) {
+export async function reviewerTokens(bench) {
   const { server } = bench;
   const password = `Review-${crypto.randomBytes(9).toString('base64url')}`;
   const out = { tokens: [], ids: [] };
@@ -56,7 +56,7 @@ async function reviewerTokens(bench) {
  * The answers are checked as they come: a next that hands out nothing, or a refused review, fails
  * the row.
  */
-async function reviewLoad(bench, { tokens }) {
+export async function reviewLoad(bench, { tokens }) {
   const { profile, server } = bench;
   let nextConnection = 0;
   let empty = 0;
