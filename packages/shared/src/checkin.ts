@@ -69,10 +69,24 @@ export type CheckinRecordsQuery = z.input<typeof checkinRecordsQuerySchema>;
 
 export const checkinRecordsResponseSchema = z.object({
   records: z.array(checkinRecordSchema),
+  /** Exact, unless `total_capped`: then at least this many match (CHECKIN_COUNT_AHEAD past the page). */
   total: z.number().int(),
+  total_capped: z.boolean(),
   page: z.number().int(),
   pages: z.number().int(),
 });
+
+/**
+ * How far past the page's first record the list counts ("2,000+ found"): a desk needs no more, and
+ * the count's cost stays bounded on a platform's 100,000 records. Above BADGE_SELECTION_MAX, so a
+ * bounded total is always too many to print as a selection.
+ */
+export const CHECKIN_COUNT_AHEAD = 2000;
+
+/** "10,000+" when the total is a lower bound. */
+export function formatRecordTotal(r: { total: number; total_capped: boolean }): string {
+  return `${r.total.toLocaleString('en-US')}${r.total_capped ? '+' : ''}`;
+}
 
 const optionalText = (max: number) =>
   z

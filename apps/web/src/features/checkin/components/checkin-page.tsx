@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Menu, Plus, ScanLine } from 'lucide-react';
 import { toast } from 'sonner';
-import { alreadyCheckedInSchema, type CheckinRecord } from '@lanyard/shared/checkin';
+import { alreadyCheckedInSchema, formatRecordTotal, type CheckinRecord } from '@lanyard/shared/checkin';
 import { SignOutButton } from '@/components/sign-out-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -244,7 +244,7 @@ export function CheckinPage() {
               </p>
             ) : null}
             <p aria-live="polite" data-testid="checkin-count">
-              {data ? `Showing ${records.length} of ${data.total}` : ''}
+              {data ? `Showing ${records.length} of ${formatRecordTotal(data)}` : ''}
             </p>
           </div>
         </div>

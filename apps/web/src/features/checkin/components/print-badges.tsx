@@ -43,12 +43,14 @@ export function PrintBadges() {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const print = usePrintBadges();
 
+  // A bounded total (total_capped) is always over BADGE_SELECTION_MAX (CHECKIN_COUNT_AHEAD).
   const selectedCount = filtered ? list.data?.total : undefined;
+  const capped = filtered && list.data?.total_capped === true;
   const selectable = selectedCount !== undefined && selectedCount > 0 && selectedCount <= BADGE_SELECTION_MAX;
   const counts: Record<BadgeScope, number | undefined> = {
     confirmed: stats.data?.total,
     checked_in: stats.data?.checked_in,
-    selected: selectedCount,
+    selected: capped ? undefined : selectedCount,
   };
   const chosen = scope === 'selected' && !selectable ? 'confirmed' : scope;
   const descriptions: Record<BadgeScope, string> = {
