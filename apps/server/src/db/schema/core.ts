@@ -51,6 +51,12 @@ export const users = pgTable(
     role: userRole('role').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Whether the account has an application, kept by a trigger on applications (migration 0034):
+     * the Users list's "Not started" filter reads its partial index instead of asking every
+     * account's application.
+     */
+    applied: boolean('applied').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -60,6 +66,9 @@ export const users = pgTable(
     // Insights: accounts made per day, per role, read from the index alone.
     index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_not_applied_email_idx')
+      .on(t.email)
+      .where(sql`not ${t.applied}`),
   ],
 );
 

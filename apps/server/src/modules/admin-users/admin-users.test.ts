@@ -477,6 +477,11 @@ describe('POST /api/admin/users/:id/reset-application', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(a.token) })).json().user
         .applicationStatus;
     expect(await me()).toBe('submitted');
+    // The "Not started" filter reads users.applied, which a trigger on applications keeps.
+    const notStarted = async () =>
+      (await call('GET', `/api/admin/users?status=not_started&search=${encodeURIComponent(a.email)}`)).json()
+        .total;
+    expect(await notStarted()).toBe(0);
 
     const res = await call('POST', `/api/admin/users/${a.id}/reset-application`);
     expect(res.statusCode).toBe(200);
@@ -485,6 +490,7 @@ describe('POST /api/admin/users/:id/reset-application', () => {
     expect(await countRows(ctx, 'select 1 from uploads where id = $1', [a.resume.name])).toBe(0);
     expect(fileExists(file)).toBe(false);
     expect(await me()).toBe('not_started');
+    expect(await notStarted()).toBe(1);
     expect((await call('GET', `/api/admin/users/${a.id}`)).json()).toMatchObject({
       application_status: 'not_started',
       application_id: null,

@@ -42,17 +42,16 @@ export function userFilters(f: UserFilters): SQL | undefined {
     const decided = f.status.filter((s) => s !== 'not_started' && s !== 'pending') as (
       'accepted' | 'rejected' | 'waitlisted'
     )[];
-    const applicationWith = (condition: SQL | undefined) =>
-      sql`exists (select 1 from ${applications} as status_app where status_app.user_id = ${users.id}${
-        condition ? sql` and ${condition}` : sql``
-      })`;
+    const applicationWith = (condition: SQL) =>
+      sql`exists (select 1 from ${applications} as status_app where status_app.user_id = ${users.id} and ${condition})`;
     const statusIn = (statuses: readonly string[]) =>
       sql`status_app.status in (${sql.join(
         statuses.map((st) => sql`${st}`),
         sql`, `,
       )})`;
+    // Kept by a trigger on applications (migration 0034), with a partial index of its own.
     if (f.status.includes('not_started'))
-      parts.push(and(sql`not ${applicationWith(undefined)}`, inArray(users.role, ['hacker', 'mentor']))!);
+      parts.push(and(eq(users.applied, false), inArray(users.role, ['hacker', 'mentor']))!);
     if (f.status.includes('pending')) parts.push(applicationWith(statusIn(AWAITING_DECISION_STATUSES)));
     if (decided.length) parts.push(applicationWith(statusIn(decided)));
     where.push(or(...parts)!);
