@@ -52,13 +52,17 @@ export function toRecord(r: Row): CheckinRecord {
 
 /**
  * One page of the desk's list, by name. The count comes first and is bounded (CHECKIN_COUNT_AHEAD
- * past the page), then picks how the page is found. A search whose matches were all counted is
+ * past the page), then picks how the page is found. A search matching a few hundred records is
  * read from the trigram index and sorted. Walking the name order instead, the planner expects the
  * matches spread evenly, and they are not: "ada" matches Adams and Adair at the start, "tur"
  * Turner and Turing at the far end, where the walk read 90,000 of 100,000 records for its first 50
- * (184 ms; sorted, 11 ms). A search matching more than the bound is dense enough for the walk.
- * Either way only ids are read there (the covering index holds search_text), then 50 rows.
+ * (184 ms; sorted, 11 ms). More matches are dense enough for the walk, and a two-letter search
+ * ("li") cannot use the trigram index at all. The walk reads ids alone (the covering index holds
+ * search_text), then the page's 50 rows.
  */
+/** A search matching at most this many records is sorted rather than walked (see listRecords). */
+const SORT_MATCHES_UP_TO = 1000;
+
 export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuerySchema>) {
   const where = and(
     // The stored lower-cased text (migration 0033), which the trigram and covering indexes hold.
@@ -81,7 +85,7 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
   const n = counted?.n ?? 0;
   const byName = sql`last_name, first_name, id`;
   const pageIds =
-    q.search && n <= bound
+    q.search && n <= SORT_MATCHES_UP_TO
       ? // MATERIALIZED: planned alone, so the matches come from the trigram index, not the name walk.
         sql`with m as materialized (
             select ${checkinRecords.id} as id, ${checkinRecords.lastName} as last_name,
