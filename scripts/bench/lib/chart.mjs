@@ -3,7 +3,7 @@
 const WIDTH = 640;
 const HEIGHT = 360;
 const PAD = { left: 56, right: 250, top: 20, bottom: 44 };
-const COLOURS = ['#1b5e20', '#0d47a1', '#4a148c', '#e65100', '#b71c1c', '#006064', '#827717'];
+const COLOURS = ['#1b5e20', '#0d47a1', '#4a148c', '#e65100', '#b71c1c', '#c2185b', '#827717'];
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -20,7 +20,11 @@ export async function insertUsers(
 ): Promise<{ id: string }[]> {
   return db
     .insert(users)
-    .values(people.map((p) => ({ email: p.email, passwordHash, role: p.role, emailVerifiedAt: new Date() })))
+    // `applied` as the trigger on applications would set it a moment later (migration 0034): then
+    // inserting the applications writes no user row again.
+    .values(
+      people.map((p) => ({ email: p.email, passwordHash, role: p.role, emailVerifiedAt: new Date(), applied: true })),
+    )
     .returning({ id: users.id });
 }
 
