@@ -18,14 +18,22 @@ export async function insertUsers(
   people: FakePerson[],
   passwordHash: string,
 ): Promise<{ id: string }[]> {
-  return db
-    .insert(users)
-    // `applied` as the trigger on applications would set it a moment later (migration 0034): then
-    // inserting the applications writes no user row again.
-    .values(
-      people.map((p) => ({ email: p.email, passwordHash, role: p.role, emailVerifiedAt: new Date(), applied: true })),
-    )
-    .returning({ id: users.id });
+  return (
+    db
+      .insert(users)
+      // `applied` as the trigger on applications would set it a moment later (migration 0034): then
+      // inserting the applications writes no user row again.
+      .values(
+        people.map((p) => ({
+          email: p.email,
+          passwordHash,
+          role: p.role,
+          emailVerifiedAt: new Date(),
+          applied: true,
+        })),
+      )
+      .returning({ id: users.id })
+  );
 }
 
 export async function insertApplications(db: Db, rows: (typeof applications.$inferInsert)[]): Promise<void> {
