@@ -15,6 +15,7 @@ import {
   sleep,
   startServer,
   waitReady,
+  waitUntil,
   withTimeout,
   type Server,
 } from './harness';
@@ -119,16 +120,6 @@ async function adminToken(server: Server): Promise<string> {
   return (login.body as { access_token: string }).access_token;
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  await withTimeout(
-    (async () => {
-      while (!(await check())) await sleep(100);
-    })(),
-    ms,
-    what,
-  );
-}
-
 describe('a scheduled announcement under kill -9', () => {
   it('resumes by itself, sends nothing twice, and leaves nobody without their one e-mail', async () => {
     const dir = makeDataDir('announcement');
@@ -201,7 +192,7 @@ describe('a scheduled announcement under kill -9', () => {
             [id, restartedAt],
           )
         ).rows[0].n === 0;
-      await waitUntil('the rest of the list sent', live, 90_000);
+      await waitUntil('the rest of the list sent', live, { ms: 90_000, everyMs: 100 });
 
       // A message a kill caught mid-send is `sending`: its fate is unknown. Once it is older than
       // the stale limit (five minutes, skipped here by ageing the claim), the running server offers

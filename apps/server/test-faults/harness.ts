@@ -8,8 +8,10 @@ import pg from 'pg';
 import { runningEmbeddedUrl } from '../src/db/embedded';
 import {
   makeDataDir as makeAnyDataDir,
+  sleep,
   startServer as startAnyServer,
   stopServer as stopAnyServer,
+  withTimeout,
   type ServerProcess,
 } from '../test/server-process';
 
@@ -188,4 +190,19 @@ export async function downloadOwnFile(server: Server, token: string, fileUrl: st
   const res = await fetch(new URL(location, server.base));
   if (res.status !== 200) throw new Error(`signed download answered ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
+}
+
+/** Polls `check` every `everyMs` until it answers true; fails naming `what` after `ms`. */
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  { ms = 60_000, everyMs = 50 }: { ms?: number; everyMs?: number } = {},
+): Promise<void> {
+  await withTimeout(
+    (async () => {
+      while (!(await check())) await sleep(everyMs);
+    })(),
+    ms,
+    what,
+  );
 }

@@ -18,7 +18,7 @@ import {
   startServer,
   stopServer,
   waitReady,
-  withTimeout,
+  waitUntil,
   type Server,
 } from './harness';
 
@@ -153,16 +153,6 @@ function filesUnder(dir: string): string[] {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  await withTimeout(
-    (async () => {
-      while (!(await check())) await sleep(20);
-    })(),
-    ms,
-    what,
-  );
-}
-
 describe('the retention job under kill -9', () => {
   it('deletes exactly what its rules name, once, resuming by itself after each crash', async () => {
     const dir = makeDataDir('retention');
@@ -193,7 +183,10 @@ describe('the retention job under kill -9', () => {
 
       // One kill in each rule, a little after one of its batches committed (maybe mid-way through the next).
       for (const rule of ['resumes', 'non_attendees', 'unverified']) {
-        await until(`a ${rule} batch`, async () => ((await batches(database))[rule]?.batches ?? 0) >= 1);
+        // Polled often: the kill should land close behind the batch, not after the whole run.
+        await waitUntil(`a ${rule} batch`, async () => ((await batches(database))[rule]?.batches ?? 0) >= 1, {
+          everyMs: 20,
+        });
         await sleep(Math.floor(Math.random() * 150));
         await database.close();
         await killServer(server);
@@ -208,7 +201,10 @@ describe('the retention job under kill -9', () => {
           `update job_runs set started_at = started_at - interval '61 minutes' where name = 'retention'`,
         );
       }
-      await until('the run finished', async () => Boolean((await run(database))?.finished_at), 90_000);
+      await waitUntil('the run finished', async () => Boolean((await run(database))?.finished_at), {
+        ms: 90_000,
+        everyMs: 20,
+      });
       const done = (await run(database))!;
 
       // The rows: every doomed account gone, every other one still there.
@@ -244,7 +240,7 @@ describe('the retention job under kill -9', () => {
       // The files: the resumes go, at once or, for a crash between commit and removal, by the
       // hourly sweep of files without a row; the drafts' files stay.
       const root = path.join(dir, 'uploads');
-      await until('the removed resumes gone from disk', async () =>
+      await waitUntil('the removed resumes gone from disk', async () =>
         seeded.resumeKeys.every((k) => !fs.existsSync(path.join(root, k))),
       );
       expect(
@@ -262,7 +258,7 @@ describe('the retention job under kill -9', () => {
         `update job_runs set started_at = started_at - interval '21 hours',
                 finished_at = finished_at - interval '21 hours' where name = 'retention'`,
       );
-      await until('the next period run', async () => {
+      await waitUntil('the next period run', async () => {
         const r = await run(database);
         return Boolean(r?.finished_at && r.started_at.getTime() > done.started_at.getTime());
       });
