@@ -2,6 +2,7 @@
 // time, and the server's memory growth while it answers.
 import { measurePeak } from '../lib/memory.mjs';
 import { mb } from '../lib/measure.mjs';
+import { readZip } from '../lib/zip.mjs';
 
 export const title = 'Exports: CSV of every application, zip of resumes';
 
@@ -70,14 +71,7 @@ async function resumeZip(bench) {
       body: JSON.stringify({ application_ids: withResume.map((r) => r.id) }),
     });
     if (res.status !== 200) throw new Error(`resume zip answered ${res.status}: ${await res.text()}`);
-    let bytes = 0;
-    let tail = Buffer.alloc(0);
-    for await (const chunk of res.body) {
-      bytes += chunk.length;
-      tail = Buffer.concat([tail, chunk]).subarray(-22);
-    }
-    // The end-of-central-directory record says how many files the zip holds.
-    const entries = tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : -1;
+    const { bytes, entries } = await readZip(res);
     return { seconds: (performance.now() - started) / 1000, bytes, entries, cpu: bench.cpuSince(cpuBefore) };
   });
   return [

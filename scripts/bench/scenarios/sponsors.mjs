@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { measurePeak } from '../lib/memory.mjs';
 import { clientIp } from '../lib/load.mjs';
 import { mb } from '../lib/measure.mjs';
+import { readZip } from '../lib/zip.mjs';
 
 export const title = 'Sponsors: a zip of the resume book, up to 1,000 resumes';
 
@@ -104,14 +105,7 @@ async function measure(bench, token, ids) {
       body: JSON.stringify({ application_ids: ids }),
     });
     if (res.status !== 200) throw new Error(`sponsor zip answered ${res.status}: ${await res.text()}`);
-    let bytes = 0;
-    let tail = Buffer.alloc(0);
-    for await (const chunk of res.body) {
-      bytes += chunk.length;
-      tail = Buffer.concat([tail, chunk]).subarray(-22);
-    }
-    // The end-of-central-directory record (the last 22 bytes, no comment) counts the entries.
-    const entries = tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : -1;
+    const { bytes, entries } = await readZip(res);
     return { seconds: (performance.now() - started) / 1000, bytes, entries, cpu: bench.cpuSince(cpuBefore) };
   });
   const label = `Sponsor zip of ${zip.result.entries.toLocaleString('en-US')} resumes (${mb(zip.result.bytes)} MB)`;
