@@ -50,6 +50,9 @@ export function toRecord(r: Row): CheckinRecord {
   };
 }
 
+/** A search matching at most this many records is sorted rather than walked (see listRecords). */
+const SORT_MATCHES_UP_TO = 1000;
+
 /**
  * One page of the desk's list, by name. The count comes first and is bounded (CHECKIN_COUNT_AHEAD
  * past the page), then picks how the page is found. A search matching a few hundred records is
@@ -60,9 +63,6 @@ export function toRecord(r: Row): CheckinRecord {
  * ("li") cannot use the trigram index at all. The walk reads ids alone (the covering index holds
  * search_text), then the page's 50 rows.
  */
-/** A search matching at most this many records is sorted rather than walked (see listRecords). */
-const SORT_MATCHES_UP_TO = 1000;
-
 export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuerySchema>) {
   const where = and(
     // The stored lower-cased text (migration 0033), which the trigram and covering indexes hold.
