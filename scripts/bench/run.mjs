@@ -98,7 +98,7 @@ if (args.help) {
       'and prints each figure beside its target. Writes bench/results.json (bench/results-quick.json with --quick).\n' +
       '--quick: a small dataset and short runs (about 2 minutes), for development.\n' +
       `--only: run only these scenarios (${[...Object.keys(SCENARIOS), 'restart'].join(', ')}); written to bench/results-partial.json.\n` +
-      '--scale: only the scaling curve: the main figures at 5,000, 50,000 and 500,000 applications (about 15 minutes;\n' +
+      '--scale: only the scaling curve: the main figures at 5,000, 50,000 and 500,000 applications (about 11 minutes;\n' +
       '  with --quick 1,000 to 20,000); written to bench/results-scale.json and docs/images/scaling.svg.\n' +
       '--cpu-prof: the server writes V8 CPU profiles to bench/profiles/ (open them in Chrome DevTools).',
   );
