@@ -6,7 +6,7 @@ import http from 'node:http';
 import { clientIp, percentile } from './lib/load.mjs';
 import { ADMIN_CONNECTIONS, CHECKIN_CONNECTIONS, COOKIE } from './lib/measure.mjs';
 import { get } from './lib/panels.mjs';
-import { SEARCHES } from './scenarios/admin-lists.mjs';
+import { CHECKIN_SEARCHES, SEARCH_AND_FILTERS } from './scenarios/admin-lists.mjs';
 import { csvExport } from './scenarios/exports.mjs';
 import { PANELS } from './scenarios/insights.mjs';
 import { reviewerTokens, reviewLoad } from './scenarios/review.mjs';
@@ -124,18 +124,12 @@ async function measureAt(bench, { reviewers, agent }) {
   await latency('admin-list', {
     connections: ADMIN_CONNECTIONS,
     headers: bench.adminHeaders,
-    paths: SEARCHES.map(
-      (s, i) =>
-        `/api/admin/applications?search=${s}&status=${i % 2 ? 'accepted' : 'pending,waitlisted'}` +
-        `&role=hacker&school=${i % 3 ? 'University' : 'Institute'}`,
-    ),
+    paths: SEARCH_AND_FILTERS,
   });
   await latency('checkin-search', {
     connections: CHECKIN_CONNECTIONS,
     headers: bench.adminHeaders,
-    paths: [...SEARCHES, 'ada lovelace', 'stanford', 'ada.l', 'priya'].map(
-      (s) => `/api/checkin/records?search=${encodeURIComponent(s)}`,
-    ),
+    paths: CHECKIN_SEARCHES,
   });
   const sessions = bench.tokens.applicants;
   await latency('dashboard', {

@@ -20,6 +20,18 @@ export const SEARCHES = [
   'okafor',
 ];
 
+/** The applications list with a search and three filters (the scaling curve reads it too). */
+export const SEARCH_AND_FILTERS = SEARCHES.map(
+  (s, i) =>
+    `/api/admin/applications?search=${s}&status=${i % 2 ? 'accepted' : 'pending,waitlisted'}` +
+    `&role=hacker&school=${i % 3 ? 'University' : 'Institute'}`,
+);
+
+/** The desk's searches: names, a full name, a school, an e-mail fragment. */
+export const CHECKIN_SEARCHES = [...SEARCHES, 'ada lovelace', 'stanford', 'ada.l', 'priya'].map(
+  (s) => `/api/checkin/records?search=${encodeURIComponent(s)}`,
+);
+
 /** Eight volunteers at the doors at 8 a.m. */
 const DESKS = 8;
 
@@ -57,11 +69,7 @@ export async function run(bench) {
       limit: 50,
       connections: ADMIN_CONNECTIONS,
       headers: bench.adminHeaders,
-      paths: SEARCHES.map(
-        (s, i) =>
-          `/api/admin/applications?search=${s}&status=${i % 2 ? 'accepted' : 'pending,waitlisted'}` +
-          `&role=hacker&school=${i % 3 ? 'University' : 'Institute'}`,
-      ),
+      paths: SEARCH_AND_FILTERS,
     }),
     await bench.latencyRow({
       id: 'checkin-search-p95',
@@ -70,9 +78,7 @@ export async function run(bench) {
       limit: 30,
       connections: CHECKIN_CONNECTIONS,
       headers: bench.adminHeaders,
-      paths: [...SEARCHES, 'ada lovelace', 'stanford', 'ada.l', 'priya'].map(
-        (s) => `/api/checkin/records?search=${encodeURIComponent(s)}`,
-      ),
+      paths: CHECKIN_SEARCHES,
     }),
     await bench.latencyRow({
       id: 'admin-lists-p99',
