@@ -205,10 +205,22 @@ export const adminApplicationSchema = z.object({
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 export const adminApplicationsResponseSchema = z.object({
   applications: z.array(adminApplicationSchema),
+  /** Exact, unless `total_capped`: then at least this many match (APPLICATIONS_COUNT_AHEAD past the page). */
   total: z.number().int(),
+  total_capped: z.boolean(),
   page: z.number().int(),
   pages: z.number().int(),
 });
+
+/**
+ * How far past the page's first row the Applications list counts ("Showing 50 of 10,000+"). An
+ * event's list (a few thousand) is always counted exactly; a platform's 500,000 are not counted on
+ * every keystroke. "Select all matching" asks for the exact count (`/count`) when it is capped.
+ */
+export const APPLICATIONS_COUNT_AHEAD = 10_000;
+
+/** The exact number of applications a filter matches: what "Select all N matching" confirms. */
+export const applicationsCountResponseSchema = z.object({ total: z.number().int() });
 
 export const auditEntrySchema = z.object({
   _id: z.string(),

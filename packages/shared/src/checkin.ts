@@ -83,11 +83,6 @@ export const checkinRecordsResponseSchema = z.object({
  */
 export const CHECKIN_COUNT_AHEAD = 2000;
 
-/** "10,000+" when the total is a lower bound. */
-export function formatRecordTotal(r: { total: number; total_capped: boolean }): string {
-  return `${r.total.toLocaleString('en-US')}${r.total_capped ? '+' : ''}`;
-}
-
 const optionalText = (max: number) =>
   z
     .union([z.string(), z.null()])

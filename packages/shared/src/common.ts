@@ -18,3 +18,8 @@ export const httpUrlSchema = z
 
 export const uuidSchema = z.string().uuid();
 export const idParamsSchema = z.object({ id: uuidSchema }).strict();
+
+/** "10,000+" when a list's total is a lower bound (a bounded count: `total_capped`). */
+export function formatBoundedTotal(r: { total: number; total_capped: boolean }): string {
+  return `${r.total.toLocaleString('en-US')}${r.total_capped ? '+' : ''}`;
+}

@@ -214,8 +214,9 @@ export const applications = pgTable(
     index('applications_school_sort_idx').on(sql`lower(${t.school})`, t.id),
     index('applications_role_status_idx').on(t.role, t.status),
     index('applications_submitted_idx').on(t.submittedAt),
-    // Migration 0032 also adds applications_submitted_cover_idx on (submitted_at, id) INCLUDE (role,
-    // status): the list's default order, deep pages read from the index alone.
+    // Migration 0035 also adds applications_submitted_cover_idx on (submitted_at, id) INCLUDE (role,
+    // status, rsvp_status, school, major, search_text): the list's default order, its pages found
+    // from the index alone, filters and all.
     // Insights: applications started per day, per role, read from the index alone.
     index('applications_role_started_idx').on(t.role, t.startedAt),
     index('applications_school_idx').on(t.school),

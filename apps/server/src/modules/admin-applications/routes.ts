@@ -3,6 +3,8 @@ import {
   adminApplicationDetailSchema,
   adminApplicationsQuerySchema,
   adminApplicationsResponseSchema,
+  applicationFiltersSchema,
+  applicationsCountResponseSchema,
   applicationStatsSchema,
   bulkTargetBodySchema,
   deletedResultSchema,
@@ -11,7 +13,7 @@ import { okSchema, idParamsSchema } from '@lanyard/shared/common';
 import { applicationReviewsResponseSchema } from '@lanyard/shared/review';
 import { deleteApplications } from './delete';
 import { applicationReviews } from './reviews';
-import { applicationStats, getApplicationDetail, listApplications } from './service';
+import { applicationStats, countApplications, getApplicationDetail, listApplications } from './service';
 import { bulkTargetOf } from './targets';
 
 const admin = { access: 'admin' as const };
@@ -33,6 +35,21 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listApplications(app.db, request.query, app.config.event.startDate),
+  );
+
+  // The list counts only so far (total_capped); "Select all N matching" asks for the exact number.
+  app.get(
+    '/count',
+    {
+      config: admin,
+      schema: {
+        tags: ['Admin: applications'],
+        summary: 'Count every application a filter of the list matches, exactly',
+        querystring: applicationFiltersSchema,
+        response: { 200: applicationsCountResponseSchema },
+      },
+    },
+    async (request) => countApplications(app.db, request.query, app.config.event.startDate),
   );
 
   app.get(

@@ -7,6 +7,8 @@ interface PaginationProps {
   page: number;
   /** Total number of pages (at least 1). */
   pages: number;
+  /** `pages` is a lower bound: the list counted no further ("Page 1 of 200+"). */
+  morePages?: boolean;
   onPageChange: (page: number) => void;
   /** Accessible name of the navigation landmark, e.g. "Applications pages". */
   label: string;
@@ -14,7 +16,14 @@ interface PaginationProps {
 }
 
 /** "Page n of m" with Previous / Next buttons. */
-export function Pagination({ page, pages, onPageChange, label, className }: PaginationProps) {
+export function Pagination({
+  page,
+  pages,
+  morePages = false,
+  onPageChange,
+  label,
+  className,
+}: PaginationProps) {
   const total = Math.max(1, pages);
   const current = Math.min(Math.max(1, page), total);
   return (
@@ -25,6 +34,7 @@ export function Pagination({ page, pages, onPageChange, label, className }: Pagi
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
         Page {current} of {total}
+        {morePages ? '+' : ''}
       </p>
       <Button
         variant="secondary"

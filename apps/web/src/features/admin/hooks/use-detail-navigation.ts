@@ -80,7 +80,14 @@ export function useDetailNavigation({ params, list, onPageChange }: Options): De
     // Seen on another page (the table went back a page when a decision emptied the last one):
     // its gap is after this page's rows, or before them.
     const lastIndex = cursor.page === page ? cursor.index : cursor.page > page ? ids.length : 0;
-    const list = { ids, page, pages: rows.pages, total: rows.total, pageSize: PAGE_SIZE };
+    const list = {
+      ids,
+      page,
+      pages: rows.pages,
+      total: rows.total,
+      capped: rows.total_capped,
+      pageSize: PAGE_SIZE,
+    };
     return detailPosition(list, cursor.id, lastIndex);
   }, [cursor, rows, ids, page]);
 

@@ -3,7 +3,8 @@ import { detailPosition, landingId, type ListPage } from './detail-position';
 
 /** Page `page` of `pages` with ids like `p2-0`, `pageSize` 3 and `total` rows in all. */
 function listPage(page: number, pages: number, count: number, total: number): ListPage {
-  return { ids: Array.from({ length: count }, (_, i) => `p${page}-${i}`), page, pages, total, pageSize: 3 };
+  const ids = Array.from({ length: count }, (_, i) => `p${page}-${i}`);
+  return { ids, page, pages, total, capped: false, pageSize: 3 };
 }
 
 describe('detail dialog position in the filtered list', () => {

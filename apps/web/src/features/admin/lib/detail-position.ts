@@ -10,6 +10,8 @@ export interface ListPage {
   page: number;
   pages: number;
   total: number;
+  /** `total` is a lower bound: the list counted no further (total_capped). */
+  capped: boolean;
   pageSize: number;
 }
 
@@ -20,6 +22,7 @@ export interface DetailPosition {
   /** 1-based place in the whole list, or null when the application is not (any more) in it. */
   number: number | null;
   total: number;
+  capped: boolean;
   previous: Step | null;
   next: Step | null;
 }
@@ -30,7 +33,7 @@ export interface DetailPosition {
  * that moved up into its place, Previous the row before.
  */
 export function detailPosition(list: ListPage, id: string, lastIndex: number): DetailPosition {
-  const { ids, page, pages, total, pageSize } = list;
+  const { ids, page, pages, total, capped, pageSize } = list;
   const found = ids.indexOf(id);
   const before = found >= 0 ? found - 1 : Math.min(lastIndex, ids.length) - 1;
   const after = found >= 0 ? found + 1 : Math.max(lastIndex, 0);
@@ -38,6 +41,7 @@ export function detailPosition(list: ListPage, id: string, lastIndex: number): D
   return {
     number: found >= 0 ? (page - 1) * pageSize + found + 1 : null,
     total,
+    capped,
     previous: before >= 0 ? onPage(before) : page > 1 ? { page: page - 1, edge: 'last' } : null,
     next: after < ids.length ? onPage(after) : page < pages ? { page: page + 1, edge: 'first' } : null,
   };

@@ -6,6 +6,7 @@ import {
   isSelected,
   pageSelectionState,
   pageState,
+  recount,
   selectionCount,
   selectionTarget,
   toggleAllOnPage,
@@ -82,5 +83,12 @@ describe('all matching this filter', () => {
     expect(fitToList(all, filters, 0)).toEqual(EMPTY_SELECTION);
     const ids: SelectionState = { kind: 'ids', ids: new Set(['a']) };
     expect(fitToList(ids, EMPTY_FILTERS, 3)).toBe(ids);
+  });
+
+  it('takes the count the server answered when a bulk action was refused; ids are left alone', () => {
+    expect(recount(all, 700)).toEqual({ ...all, total: 700 });
+    expect(recount(all, 0)).toEqual(EMPTY_SELECTION);
+    const ids: SelectionState = { kind: 'ids', ids: new Set(['a']) };
+    expect(recount(ids, 700)).toBe(ids);
   });
 });

@@ -91,6 +91,15 @@ export function fitToList(s: SelectionState, filters: ApplicationFilters, total:
   return s.total === total ? s : { ...s, total };
 }
 
+/**
+ * The server counted the filter again (409 count_changed): "all matching" now names that number, the
+ * one the next confirmation sends. The list's own count may be capped, so it cannot say.
+ */
+export function recount(s: SelectionState, total: number): SelectionState {
+  if (s.kind !== 'matching') return s;
+  return total === 0 ? EMPTY_SELECTION : { ...s, total };
+}
+
 /** What a bulk action sends: the ids, or the filter with the count the admin is shown. */
 export function selectionTarget(s: SelectionState): BulkTargetBody | null {
   if (s.kind === 'matching') return { filter: applicationsFilterBody(s.filters), expected_count: s.total };
@@ -108,6 +117,7 @@ export interface ApplicationSelection {
   togglePage: (pageIds: readonly string[]) => void;
   selectMatching: (filters: ApplicationFilters, total: number) => void;
   fitToList: (filters: ApplicationFilters, total: number) => void;
+  recount: (total: number) => void;
   target: () => BulkTargetBody | null;
   clear: () => void;
 }
@@ -127,6 +137,7 @@ export function ApplicationSelectionProvider({ children }: { children: ReactNode
       togglePage: (pageIds) => setState((prev) => togglePage(prev, pageIds)),
       selectMatching: (filters, total) => setState({ kind: 'matching', filters, total }),
       fitToList: (filters, total) => setState((prev) => fitToList(prev, filters, total)),
+      recount: (total) => setState((prev) => recount(prev, total)),
       target: () => selectionTarget(state),
       clear: () => setState(EMPTY_SELECTION),
     }),

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Menu, Plus, ScanLine } from 'lucide-react';
 import { toast } from 'sonner';
-import { alreadyCheckedInSchema, formatRecordTotal, type CheckinRecord } from '@lanyard/shared/checkin';
+import { alreadyCheckedInSchema, type CheckinRecord } from '@lanyard/shared/checkin';
+import { formatBoundedTotal } from '@lanyard/shared/common';
 import { SignOutButton } from '@/components/sign-out-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -244,7 +245,7 @@ export function CheckinPage() {
               </p>
             ) : null}
             <p aria-live="polite" data-testid="checkin-count">
-              {data ? `Showing ${records.length} of ${formatRecordTotal(data)}` : ''}
+              {data ? `Showing ${records.length} of ${formatBoundedTotal(data)}` : ''}
             </p>
           </div>
         </div>
@@ -289,6 +290,7 @@ export function CheckinPage() {
           <Pagination
             page={params.page}
             pages={pages}
+            morePages={data?.total_capped ?? false}
             onPageChange={(page) => changePage(page)}
             label="Check-in pages"
           />

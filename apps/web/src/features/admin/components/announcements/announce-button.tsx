@@ -8,6 +8,8 @@ interface AnnounceButtonProps {
   list: 'applications' | 'rsvps';
   /** How many the list's filter matches now; undefined while it loads. */
   total: number | undefined;
+  /** `total` is a lower bound ("these 10,000+"): the list counted no further. */
+  capped?: boolean;
   className?: string;
 }
 
@@ -15,7 +17,7 @@ interface AnnounceButtonProps {
  * "Announce to these 123": opens the Announcements tab with this list's current filter as the
  * segment (the filter stays in the URL, where the composer reads it).
  */
-export function AnnounceButton({ list, total, className }: AnnounceButtonProps) {
+export function AnnounceButton({ list, total, capped = false, className }: AnnounceButtonProps) {
   const [, setSearchParams] = useSearchParamsLatest();
   return (
     <Button
@@ -28,7 +30,7 @@ export function AnnounceButton({ list, total, className }: AnnounceButtonProps) 
       <Megaphone aria-hidden="true" />
       {total === undefined
         ? 'Announce'
-        : `Announce to ${total === 1 ? 'this 1' : `these ${formatCount(total)}`}`}
+        : `Announce to ${total === 1 ? 'this 1' : `these ${formatCount(total)}${capped ? '+' : ''}`}`}
     </Button>
   );
 }

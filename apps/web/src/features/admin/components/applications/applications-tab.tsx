@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { formatBoundedTotal } from '@lanyard/shared/common';
 import { PAGE_SIZE } from '@lanyard/shared/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -50,6 +51,8 @@ export function ApplicationsTab() {
   const applications = data?.applications ?? [];
   const pageIds = applications.map((a) => a._id);
   const total = data?.total ?? 0;
+  // At least `total` match: the list counted no further (APPLICATIONS_COUNT_AHEAD).
+  const capped = data?.total_capped ?? false;
   const pages = data?.pages ?? 1;
   const current = data !== undefined && !list.isPlaceholderData;
 
@@ -60,11 +63,12 @@ export function ApplicationsTab() {
   }, [data, params.page]);
 
   // "All N matching" follows the list: another filter ends it, a new count is the one to confirm.
+  // A capped count is not one: the exact number fetched on "Select all" stands until the list's own.
   const filtersKey = applicationsQuery(filters).toString();
   useEffect(() => {
-    selection.fitToList(filters, current ? total : selection.count);
+    selection.fitToList(filters, current && !capped ? total : selection.count);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filtersKey, current, total]);
+  }, [filtersKey, current, total, capped]);
 
   const onExport = () => {
     setCsvProgress({ loaded: 0, total: null });
@@ -82,7 +86,7 @@ export function ApplicationsTab() {
       <ApplicationsToolbar
         summary={
           data
-            ? `Showing ${formatCount(applications.length)} of ${formatCount(total)} applications`
+            ? `Showing ${formatCount(applications.length)} of ${formatBoundedTotal(data)} applications`
             : 'Loading applications...'
         }
         filters={filters}
@@ -94,7 +98,9 @@ export function ApplicationsTab() {
         exporting={exportCsv.isPending}
         onRefresh={() => void invalidateAfterApplicationChange(queryClient)}
         refreshing={list.isFetching}
-        announce={<AnnounceButton list="applications" total={data?.total} className="h-10 px-3" />}
+        announce={
+          <AnnounceButton list="applications" total={data?.total} capped={capped} className="h-10 px-3" />
+        }
       />
       <ApplicationsFilterChips filters={filters} onChange={changeFilters} onClear={clearFilters} />
       {filtersOpen ? <ApplicationsFilters id={filtersId} filters={filters} onChange={changeFilters} /> : null}
@@ -110,7 +116,7 @@ export function ApplicationsTab() {
         </Alert>
       ) : null}
 
-      <SelectionBar pageIds={pageIds} total={total} filters={filters} />
+      <SelectionBar pageIds={pageIds} total={total} capped={capped} filters={filters} />
 
       <ApplicationsTable
         applications={applications}
@@ -130,6 +136,7 @@ export function ApplicationsTab() {
         <Pagination
           page={params.page}
           pages={pages}
+          morePages={capped}
           onPageChange={(page) => changePage(page)}
           label="Applications pages"
         />

@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
+import { formatBoundedTotal } from '@lanyard/shared/common';
 import type { DetailPosition } from '../../lib/detail-position';
+import { formatCount } from '../../lib/labels';
 
 interface DetailNavBarProps {
   position: DetailPosition | null;
@@ -17,7 +19,8 @@ interface DetailNavBarProps {
 /** Where the open application stands in the list: "N of TOTAL" between Previous and Next. */
 export function positionLabel(position: DetailPosition | null): string {
   if (!position) return '';
-  return position.number === null ? 'No longer in this list' : `${position.number} of ${position.total}`;
+  if (position.number === null) return 'No longer in this list';
+  return `${formatCount(position.number)} of ${formatBoundedTotal({ total: position.total, total_capped: position.capped })}`;
 }
 
 /**

@@ -1,8 +1,12 @@
+import { useRef, useState } from 'react';
 import { FileArchive, FileSpreadsheet, Trash2, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatBoundedTotal } from '@lanyard/shared/common';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import type { ApplicationFilters } from '../../lib/application-filters';
+import { countApplications } from '../../api/applications-count';
+import { sameFilters, type ApplicationFilters } from '../../lib/application-filters';
 import { formatCount } from '../../lib/labels';
 import { useApplicationSelection } from '../../lib/selection';
 import { BULK_STATUS_ACTIONS, useBulkActions } from '../bulk/bulk-actions';
@@ -14,6 +18,8 @@ interface SelectionBarProps {
   pageIds: readonly string[];
   /** How many applications the list's filter matches. */
   total: number;
+  /** `total` is a lower bound: "Select all" first asks the server for the exact number. */
+  capped: boolean;
   filters: ApplicationFilters;
 }
 
@@ -21,8 +27,11 @@ interface SelectionBarProps {
  * What is selected, "Select all N matching this filter" once the page is, and what can be done
  * with it: status, export, resumes, delete (all on the server, by ids or by the filter).
  */
-export function SelectionBar({ pageIds, total, filters }: SelectionBarProps) {
+export function SelectionBar({ pageIds, total, capped, filters }: SelectionBarProps) {
   const selection = useApplicationSelection();
+  const [counting, setCounting] = useState(false);
+  const shown = useRef(filters);
+  shown.current = filters;
   const bulk = useBulkActions();
   const downloads = useSelectionDownloads();
   const { count, matching } = selection;
@@ -30,6 +39,20 @@ export function SelectionBar({ pageIds, total, filters }: SelectionBarProps) {
   const none = count === 0;
   const pageSelected = !matching && selection.pageState(pageIds) === 'all';
   const more = pageSelected && total > pageIds.length;
+
+  const selectMatching = async () => {
+    if (!capped) return selection.selectMatching(filters, total);
+    setCounting(true);
+    try {
+      const exact = await countApplications(filters);
+      // Another filter while it counted: that list is not the one "Select all" was pressed on.
+      if (sameFilters(shown.current, filters)) selection.selectMatching(filters, exact);
+    } catch {
+      toast.error('Error', { description: 'Failed to count the applications matching this filter.' });
+    } finally {
+      setCounting(false);
+    }
+  };
 
   return (
     <section aria-label="Selection" className="flex flex-col gap-2">
@@ -54,9 +77,11 @@ export function SelectionBar({ pageIds, total, filters }: SelectionBarProps) {
                   <Button
                     variant="link"
                     className="font-semibold"
-                    onClick={() => selection.selectMatching(filters, total)}
+                    disabled={counting}
+                    onClick={() => void selectMatching()}
                   >
-                    Select all {formatCount(total)} matching this filter
+                    {counting ? <Spinner className="size-4" /> : null}
+                    Select all {formatBoundedTotal({ total, total_capped: capped })} matching this filter
                   </Button>
                 </p>
               ) : null}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Check, Clock, X } from 'lucide-react';
 import { toast } from 'sonner';
-import type { BulkTargetBody } from '@lanyard/shared/admin';
+import { countChangedSchema, type BulkTargetBody } from '@lanyard/shared/admin';
 import type { DecisionStatus } from '@lanyard/shared/constants';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { isApiError } from '@/lib/api-client';
@@ -104,6 +104,8 @@ export function useBulkActions(): BulkActions {
 
   const fail = (fallback: string) => (err: unknown) => {
     setPending(null);
+    const changed = isApiError(err) ? countChangedSchema.safeParse(err.body) : undefined;
+    if (changed?.success) selection.recount(changed.data.count);
     toast.error('Error', { description: bulkErrorMessage(err, fallback) });
   };
 

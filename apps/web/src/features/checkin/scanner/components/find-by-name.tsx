@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, ScanLine, Search } from 'lucide-react';
-import { formatRecordTotal, type CheckinRecord } from '@lanyard/shared/checkin';
+import { type CheckinRecord } from '@lanyard/shared/checkin';
+import { formatBoundedTotal } from '@lanyard/shared/common';
 import type { Station } from '@lanyard/shared/stations';
 import { Button } from '@/components/ui/button';
 import { DebouncedInput } from '@/components/ui/debounced-input';
@@ -97,7 +98,7 @@ function Results({
           ? 'Searching...'
           : list.isError
             ? 'The search failed. Try again.'
-            : `${list.data ? formatRecordTotal(list.data) : 0} found`}
+            : `${list.data ? formatBoundedTotal(list.data) : 0} found`}
       </p>
       <ul aria-label="Search results" className="flex max-h-[50vh] flex-col gap-2 overflow-y-auto">
         {records.slice(0, 20).map((record) => {
