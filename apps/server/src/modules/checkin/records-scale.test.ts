@@ -4,6 +4,7 @@ import { BADGE_SELECTION_MAX } from '@lanyard/shared/badges';
 import { CHECKIN_COUNT_AHEAD, checkinRecordsResponseSchema } from '@lanyard/shared/checkin';
 import { asUser } from '../../../test/admin';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
+import { SORT_MATCHES_UP_TO } from './service';
 
 /**
  * The desk's list past CHECKIN_COUNT_AHEAD records: a bounded total, and the same pages whichever
@@ -12,7 +13,8 @@ import { createAdmin, createTestContext, type TestContext } from '../../../test/
 let ctx: TestContext;
 let call: ReturnType<typeof asUser>;
 
-const TOTAL = CHECKIN_COUNT_AHEAD + 500;
+/** More than the list counts and more than a search sorts: both ways of finding a page are used. */
+const TOTAL = Math.max(CHECKIN_COUNT_AHEAD, SORT_MATCHES_UP_TO) + 500;
 /** Last names cycle through these; "Turner" rows are the rare ones at the end of the alphabet. */
 const LAST = ['Adams', 'Baker', 'Nguyen', 'Okafor', 'Patel', 'Smith'];
 const TURNERS = 120;
