@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common';
 import {
   APPLICANT_ROLES,
   APPLICATION_STATUSES,
@@ -65,7 +66,7 @@ const customFilter = z.preprocess(
   },
   z.array(z.string().regex(CUSTOM_FILTER_PATTERN, 'custom: use <question id>:<answer>')).max(40).optional(),
 );
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const page = pageQuerySchema;
 const limit = z.coerce.number().int().min(1).max(200).default(PAGE_SIZE);
 
 export const USER_STATUS_FILTERS = ['not_started', 'pending', 'accepted', 'rejected', 'waitlisted'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common';
 import { applicationFiltersSchema, type ApplicationFiltersValue } from './admin';
 import { titleLabel } from './labels';
 import { adminRsvpQuerySchema } from './rsvp';
@@ -64,7 +65,7 @@ export type CreateAnnouncementBody = z.input<typeof createAnnouncementBodySchema
 
 export const announcementsQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageQuerySchema,
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common';
 import { CHECKIN_ROLES, PAGE_SIZE } from './constants';
 import { parseBirthMonth } from './dates';
 
@@ -61,7 +62,7 @@ export const checkinRecordsQuerySchema = z
     major: text,
     is_high_school: triState,
     role: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CHECKIN_ROLES).optional()),
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageQuerySchema,
     limit: z.coerce.number().int().min(1).max(200).default(PAGE_SIZE),
   })
   .strict();

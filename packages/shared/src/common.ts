@@ -23,3 +23,9 @@ export const idParamsSchema = z.object({ id: uuidSchema }).strict();
 export function formatBoundedTotal(r: { total: number; total_capped: boolean }): string {
   return `${r.total.toLocaleString('en-US')}${r.total_capped ? '+' : ''}`;
 }
+
+/**
+ * A list's page number in a query string. Bounded: a page of a hundred thousand is past any list
+ * here, and a huge one would only make the database skip that many rows to answer nothing.
+ */
+export const pageQuerySchema = z.coerce.number().int().min(1).max(100_000).default(1);

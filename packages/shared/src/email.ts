@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common';
 
 export const EMAIL_TEMPLATE_KEYS = [
   'application_received',
@@ -69,7 +70,7 @@ export const outboxQuerySchema = z
     ),
     kind: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional()),
     search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200).optional()),
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageQuerySchema,
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common';
 import { multi } from './admin';
 import { offerStateSchema } from './capacity';
 import {
@@ -91,7 +92,7 @@ export const adminRsvpQuerySchema = z
     liability: multi(LIABILITY_FILTERS),
     photo: multi(PHOTO_FILTERS),
     checkin: multi(CHECKIN_FILTERS),
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageQuerySchema,
     limit: z.coerce.number().int().min(1).max(200).default(PAGE_SIZE),
   })
   .strict();
