@@ -344,6 +344,7 @@ test.describe('admin applications tab', () => {
         json: {
           applications: Array.from({ length: count }, (_, i) => fake(start + i + 1)),
           total: 120,
+          total_capped: false,
           page: current,
           pages: 3,
         },
