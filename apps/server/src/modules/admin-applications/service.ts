@@ -14,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { readScoreRules, reviewScores } from '../../db/review-scores';
 import { applications, auditLog } from '../../db/schema/index';
+import { countUpTo } from '../../db/search';
 import { errors } from '../../errors';
 import { applicationFilters, filterContext, usesScores, type FilterContext } from './filters';
 import { reviewSummaries, type Scores } from './review-summary';
@@ -195,13 +196,7 @@ async function countMatching(
 ): Promise<number> {
   const counted = async (tx: DbOrTx) => {
     if (upTo === null) return (await tx.select({ n: count() }).from(applications).where(where))[0]?.n ?? 0;
-    const matching = tx
-      .select({ one: sql`1` })
-      .from(applications)
-      .where(where)
-      .limit(upTo + 1)
-      .as('matching');
-    return (await tx.select({ n: count() }).from(matching))[0]?.n ?? 0;
+    return countUpTo(tx, applications, where, upTo);
   };
   if (!f.custom?.length) return counted(db);
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { CheckinFields, CheckinRecord } from '@lanyard/shared/checkin';
 import {
   CHECKIN_COUNT_AHEAD,
@@ -13,7 +13,7 @@ import { checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { parseCsv } from '../../lib/csv-read';
-import { containsPattern } from '../../db/search';
+import { containsPattern, countUpTo } from '../../db/search';
 import { publishCheckin } from './live';
 import { CHECKIN_ROLES } from '@lanyard/shared/constants';
 
@@ -90,14 +90,7 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
   const byName = sql`last_name, first_name, id`;
   let found = q.search && q.search.length >= TRIGRAM_MIN ? await sortedMatches(db, where!, q, offset) : null;
   if (!found) {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(checkinRecords)
-      .where(where)
-      .limit(bound + 1)
-      .as('matching');
-    const [counted] = await db.select({ n: count() }).from(matching);
-    const n = counted?.n ?? 0;
+    const n = await countUpTo(db, checkinRecords, where, bound);
     const walked =
       n > offset
         ? await db.execute<{ id: string }>(sql`select ${checkinRecords.id} as id from ${checkinRecords}
