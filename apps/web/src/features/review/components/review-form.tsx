@@ -20,6 +20,7 @@ import { useSkipReview } from '../api/skip-review';
 import { useSubmitReview } from '../api/submit-review';
 import { reviewKeyAction, type ReviewKeyAction } from '../lib/keys';
 import { buildReviewBody, draftFrom, firstUnscored, stepScore, type ReviewDraft } from '../lib/review-draft';
+import { showReviewToast } from '../lib/review-toast';
 import { forgetUnsent, keepUnsent, readUnsent } from '../lib/unsent-review';
 import { ApplicationPanel } from './application-panel';
 import { CriterionScorer, criterionGroupId } from './criterion-scorer';
@@ -149,7 +150,7 @@ export function ReviewForm({
       {
         onSuccess: ({ progress }) => {
           forgetUnsent(application.id);
-          toast.success(editing ? 'Review Updated' : 'Review Saved', { id: 'review-saved', duration: 2000 });
+          showReviewToast(editing ? 'Review Updated' : 'Review Saved');
           onDone(progress);
         },
         onError: (err) => failed(err, editing, SUBMIT_REVIEW_ERROR),
@@ -164,7 +165,7 @@ export function ReviewForm({
         onSuccess: ({ progress }) => {
           forgetUnsent(application.id);
           setSkipOpen(false);
-          toast.success('Application Skipped', { id: 'review-saved', duration: 2000 });
+          showReviewToast('Application Skipped');
           onDone(progress);
         },
         onError: (err) => {
