@@ -87,6 +87,36 @@ describe('useDraftAutosave', () => {
     expect(result.current.status).toBe('saved');
   });
 
+  it('says Saved only while no change waits to be sent', async () => {
+    let release: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => {
+      answers = { tools: ['Vite'] };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current.status).toBe('saving');
+    // A change while the first save is out, its own save not due yet when the first one lands.
+    act(() => {
+      answers = { tools: ['Vite', 'Buck2'] };
+      result.current.schedule();
+    });
+    await act(async () => release(jsonResponse(200, draftResponse)));
+    expect(result.current.status).toBe('saving');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(sentBodies()[1].answers).toEqual({ tools: ['Vite', 'Buck2'] });
+    expect(result.current.status).toBe('saved');
+    // A change after "Saved" is not saved yet.
+    act(() => {
+      answers = { tools: ['Vite', 'Buck2', 'Make'] };
+      result.current.schedule();
+    });
+    expect(result.current.status).toBe('saving');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current.status).toBe('saved');
+  });
+
   it('saves nothing after stop()', async () => {
     const { result } = renderHook(() => useDraftAutosave(getBody));
     act(() => result.current.schedule());

@@ -58,7 +58,8 @@ export function useDraftAutosave(
         () => {
           retryMs.current = RETRY_FIRST_MS;
           onSavedRef.current?.(body);
-          if (!changedWhileSaving.current) report('saved');
+          // "Saved" is a promise that a reload loses nothing: not while a newer change waits.
+          if (!changedWhileSaving.current && timer.current === null) report('saved');
         },
         (err: unknown) => {
           // Submitted in another tab: nothing left to save.
@@ -84,9 +85,10 @@ export function useDraftAutosave(
   /** Something changed: save after the pause. */
   const schedule = useCallback(() => {
     if (stopped.current) return;
+    report('saving');
     clearTimer();
     timer.current = setTimeout(() => save(), delayMs);
-  }, [delayMs, save]);
+  }, [delayMs, report, save]);
 
   /** No more saves; resolves once a save already on its way has finished. */
   const stop = useCallback(async () => {
