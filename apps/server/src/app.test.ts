@@ -132,6 +132,43 @@ describe('health', () => {
     }
   });
 
+  it('a request that arrives as close() begins is answered with Connection: close, not refused with 503', async () => {
+    // Behind nginx a refused POST reached the client: nginx passes a POST it has sent nowhere else.
+    const app = await buildApp({ config: ctx.config, db: ctx.database.db, logger: false });
+    let answer: { status?: number; connection?: string; body: string } | undefined;
+    // preClose runs once the app is closing and before the listener stops: a request then is one
+    // nginx sent on a connection it already had.
+    app.addHook('preClose', async () => {
+      answer = await new Promise((resolve, reject) =>
+        http
+          .request(
+            {
+              host: '127.0.0.1',
+              port: (app.server.address() as AddressInfo).port,
+              method: 'POST',
+              path: '/api/auth/login',
+              headers: { 'content-type': 'application/json' },
+              agent: false,
+            },
+            (res) => {
+              let body = '';
+              res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+              res.on('end', () =>
+                resolve({ status: res.statusCode, connection: res.headers.connection, body }),
+              );
+            },
+          )
+          .on('error', reject)
+          .end('{}'),
+      );
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.close();
+    // The route's own answer (a validation error here), not Fastify's "Service Unavailable".
+    expect(answer?.status, answer?.body).toBe(400);
+    expect(answer?.connection).toBe('close');
+  });
+
   it('readyz answers 503 while shutting down', async () => {
     ctx.app.shuttingDown = true;
     try {

@@ -84,7 +84,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(config.timeouts),
-    return503OnClosing: true,
+    // A request that reaches a closing instance was already accepted on an open connection (the
+    // listener is closed first): it is answered, with Connection: close. A 503 instead reached the
+    // client as is for a POST, which nginx does not pass on to another instance once sent.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: {
       // `role[]=a&role[]=b` (as browsers' list filters send it) reads the same as `role=a&role=b`.
