@@ -33,7 +33,7 @@ export function Pagination({
         Previous
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
-        Page {current} of {total}
+        Page {current.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
         {morePages ? '+' : ''}
       </p>
       <Button
