@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GOOD_PASSWORD, randomIp, uniqueEmail, type TestContext } from '../test/helper';
@@ -167,6 +167,54 @@ describe('health', () => {
     // The route's own answer (a validation error here), not Fastify's "Service Unavailable".
     expect(answer?.status, answer?.body).toBe(400);
     expect(answer?.connection).toBe('close');
+  });
+
+  it('answers requests refused before any route in the API’s shape, never with Fastify’s own codes', async () => {
+    const app = await buildApp({ config: ctx.config, db: ctx.database.db, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // Raw bytes, as a client that does not speak HTTP properly sends them; the answer up to the close.
+    const raw = (text: string) =>
+      new Promise<{ status: number; body: Record<string, unknown>; head: string }>((resolve, reject) => {
+        let got = '';
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+        socket.on('data', (c: Buffer) => (got += c.toString('utf8')));
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          const [head = '', body = ''] = got.split('\r\n\r\n');
+          try {
+            resolve({
+              status: Number(head.split(' ')[1]),
+              body: JSON.parse(body) as Record<string, unknown>,
+              head,
+            });
+          } catch (err) {
+            reject(new Error(`${String(err)}: ${got}`));
+          }
+        });
+      });
+    try {
+      const badUrl = await raw('GET /api/event%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.body).toEqual({
+        error: 'The address is not valid: it has a malformed %-escape.',
+        code: 'bad_request',
+      });
+      const hugeHeaders = await raw(
+        `GET /api/event HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(hugeHeaders.status).toBe(431);
+      expect(hugeHeaders.body.code).toBe('headers_too_large');
+      const garbage = await raw('HELLO THERE\r\n\r\n');
+      expect(garbage.status).toBe(400);
+      expect(garbage.body).toEqual({ error: 'The request could not be read.', code: 'bad_request' });
+      for (const answer of [hugeHeaders, garbage]) {
+        expect(answer.head).toMatch(/\r\nConnection: close/i);
+        expect(answer.head).toMatch(/\r\nX-Content-Type-Options: nosniff/i);
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('readyz answers 503 while shutting down', async () => {

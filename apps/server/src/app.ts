@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { configureReviewScores, refreshSnapshot } from './db/review-scores';
-import { registerErrorHandlers } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandlers } from './errors';
 import type { Storage } from './lib/storage';
 import { createStorageFromConfig } from './lib/storage-factory';
 import { requestSerializer } from './lib/log-redact';
@@ -89,6 +89,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // client as is for a POST, which nginx does not pass on to another instance once sent.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // Requests refused before any route runs answer in the API's shape too (errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: {
       // `role[]=a&role[]=b` (as browsers' list filters send it) reads the same as `role=a&role=b`.
       querystringParser: (text) => {

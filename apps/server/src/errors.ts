@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@lanyard/shared/errors';
 
@@ -136,4 +138,57 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side.', code: 'internal_error' });
   });
+}
+
+/**
+ * What Fastify's router refuses before any route or hook runs (a path with a broken %-escape), in
+ * the API's own shape rather than Fastify's `FST_ERR_BAD_URL`, which also echoed the path back.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .code(400)
+      .type('application/json; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .send(errorBody('bad_request', 'The address is not valid: it has a malformed %-escape.'));
+    return;
+  }
+  void reply
+    .code(500)
+    .type('application/json; charset=utf-8')
+    .send(errorBody('internal_error', 'Something went wrong on our side.'));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; error: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'request_timeout',
+    error: 'The request took too long to arrive. Please check your connection and try again.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    error: 'The request’s address and headers are too large.',
+  },
+};
+const UNREADABLE = { status: 400, code: 'bad_request' as ErrorCode, error: 'The request could not be read.' };
+
+/**
+ * A request Node's HTTP parser could not read (headers over 16 KB, a broken request line, the whole
+ * request too slow): answered in the API's shape, then the connection is closed, as Node does.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = CLIENT_ERRORS[err.code ?? ''] ?? UNREADABLE;
+  const body = JSON.stringify(errorBody(answer.code, answer.error));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(err);
 }

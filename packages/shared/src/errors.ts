@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   payload_too_large: 'The body is over the route’s size limit.',
   unsupported_media_type: 'The body is not of a type the route reads.',
   request_timeout: 'The client sent the body too slowly.',
+  headers_too_large: 'The request line and headers (a long address, many cookies) are over 16 KB.',
   rate_limited: 'Too many requests; `Retry-After` says when to try again.',
   unavailable: 'The database cannot be reached for a moment; retry after `Retry-After`.',
   shutting_down: 'The instance is stopping (readiness probe).',
