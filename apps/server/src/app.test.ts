@@ -200,6 +200,11 @@ describe('health', () => {
         error: 'The address is not valid: it has a malformed %-escape.',
         code: 'bad_request',
       });
+      const longParam = await raw(
+        `GET /api/admin/applications/${'a'.repeat(200)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      expect(longParam.status).toBe(414);
+      expect(longParam.body).toEqual({ error: 'A part of the address is too long.', code: 'bad_request' });
       const hugeHeaders = await raw(
         `GET /api/event HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
       );

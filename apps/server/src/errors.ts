@@ -141,8 +141,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 }
 
 /**
- * What Fastify's router refuses before any route or hook runs (a path with a broken %-escape), in
- * the API's own shape rather than Fastify's `FST_ERR_BAD_URL`, which also echoed the path back.
+ * What Fastify's router refuses before any route or hook runs (a path with a broken %-escape, a
+ * path parameter over 100 characters), in the API's own shape rather than Fastify's `FST_ERR_*`
+ * bodies, which also echoed the path back.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_BAD_URL') {
@@ -151,6 +152,14 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
       .type('application/json; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
       .send(errorBody('bad_request', 'The address is not valid: it has a malformed %-escape.'));
+    return;
+  }
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply
+      .code(414)
+      .type('application/json; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .send(errorBody('bad_request', 'A part of the address is too long.'));
     return;
   }
   void reply
