@@ -141,46 +141,71 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 }
 
 /**
+ * An error answer written straight to a socket (the request could not be read, or its body is still
+ * arriving), in the API's shape; the connection closes after it, since it cannot be reused.
+ */
+export function rawErrorResponse(status: number, code: ErrorCode, error: string): string {
+  const body = JSON.stringify(errorBody(code, error));
+  return (
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+    body
+  );
+}
+
+interface RawRefusal {
+  status: number;
+  code: ErrorCode;
+  error: string;
+}
+
+export const REQUEST_TIMED_OUT: RawRefusal = {
+  status: 408,
+  code: 'request_timeout',
+  error: 'The request took too long to arrive. Please check your connection and try again.',
+};
+
+/** Fastify's router refusals, before any route or hook runs. */
+const ROUTER_REFUSALS: Record<string, RawRefusal> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'bad_request',
+    error: 'The address is not valid: it has a malformed %-escape.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'bad_request', error: 'A part of the address is too long.' },
+};
+const ROUTER_FAILURE: RawRefusal = {
+  status: 500,
+  code: 'internal_error',
+  error: 'Something went wrong on our side.',
+};
+
+/**
  * What Fastify's router refuses before any route or hook runs (a path with a broken %-escape, a
  * path parameter over 100 characters), in the API's own shape rather than Fastify's `FST_ERR_*`
  * bodies, which also echoed the path back.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (err.code === 'FST_ERR_BAD_URL') {
-    void reply
-      .code(400)
-      .type('application/json; charset=utf-8')
-      .header('x-content-type-options', 'nosniff')
-      .send(errorBody('bad_request', 'The address is not valid: it has a malformed %-escape.'));
-    return;
-  }
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply
-      .code(414)
-      .type('application/json; charset=utf-8')
-      .header('x-content-type-options', 'nosniff')
-      .send(errorBody('bad_request', 'A part of the address is too long.'));
-    return;
-  }
+  const answer = ROUTER_REFUSALS[err.code] ?? ROUTER_FAILURE;
   void reply
-    .code(500)
+    .code(answer.status)
     .type('application/json; charset=utf-8')
-    .send(errorBody('internal_error', 'Something went wrong on our side.'));
+    .header('x-content-type-options', 'nosniff')
+    .send(errorBody(answer.code, answer.error));
 }
 
-const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; error: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    code: 'request_timeout',
-    error: 'The request took too long to arrive. Please check your connection and try again.',
-  },
+/** What Node's HTTP parser could not read. */
+const CLIENT_ERRORS: Record<string, RawRefusal> = {
+  ERR_HTTP_REQUEST_TIMEOUT: REQUEST_TIMED_OUT,
   HPE_HEADER_OVERFLOW: {
     status: 431,
     code: 'headers_too_large',
     error: 'The request’s address and headers are too large.',
   },
 };
-const UNREADABLE = { status: 400, code: 'bad_request' as ErrorCode, error: 'The request could not be read.' };
+const UNREADABLE: RawRefusal = { status: 400, code: 'bad_request', error: 'The request could not be read.' };
 
 /**
  * A request Node's HTTP parser could not read (headers over 16 KB, a broken request line, the whole
@@ -189,15 +214,6 @@ const UNREADABLE = { status: 400, code: 'bad_request' as ErrorCode, error: 'The 
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = CLIENT_ERRORS[err.code ?? ''] ?? UNREADABLE;
-  const body = JSON.stringify(errorBody(answer.code, answer.error));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
-        body,
-    );
-  }
+  if (socket.writable) socket.write(rawErrorResponse(answer.status, answer.code, answer.error));
   socket.destroy(err);
 }

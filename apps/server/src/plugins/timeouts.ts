@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../errors';
+import { rawErrorResponse, REQUEST_TIMED_OUT } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,12 +49,7 @@ export function serverTimeoutOptions(t: Timeouts) {
   };
 }
 
-const TIMED_OUT = JSON.stringify(
-  errorBody(
-    'request_timeout',
-    'The request took too long to arrive. Please check your connection and try again.',
-  ),
-);
+const TIMED_OUT = rawErrorResponse(REQUEST_TIMED_OUT.status, REQUEST_TIMED_OUT.code, REQUEST_TIMED_OUT.error);
 
 /** Answers 408 and closes the connection: its body is still arriving, so it cannot be reused. */
 function timeOut(request: FastifyRequest, reply: FastifyReply): void {
@@ -64,14 +59,7 @@ function timeOut(request: FastifyRequest, reply: FastifyReply): void {
     socket.destroy();
     return;
   }
-  socket.end(
-    'HTTP/1.1 408 Request Timeout\r\n' +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(TIMED_OUT)}\r\n` +
-      'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
-      TIMED_OUT,
-    () => socket.destroy(),
-  );
+  socket.end(TIMED_OUT, () => socket.destroy());
 }
 
 /** A deadline for each request body, shorter than Node's whole-request cap except on upload routes. */
