@@ -4,15 +4,13 @@ import { toast } from 'sonner';
 export const REVIEW_TOAST_MS = 2000;
 
 let last: string | number | null = null;
-let sequence = 0;
 
 /**
  * "Review Saved", "Review Updated", "Application Skipped": one at a time, the newest replacing the
- * last. Each gets its own id: sonner merges a toast into one of the same id that is already
- * leaving, and a save in the 200 ms while the previous toast closed vanished with it.
+ * last. Each keeps the fresh id sonner gives it: sonner merges a toast into one of the same id that
+ * is already leaving, and a save in the 200 ms while the previous toast closed vanished with it.
  */
 export function showReviewToast(title: string): void {
   if (last !== null) toast.dismiss(last);
-  sequence += 1;
-  last = toast.success(title, { id: `review-${sequence}`, duration: REVIEW_TOAST_MS });
+  last = toast.success(title, { duration: REVIEW_TOAST_MS });
 }
