@@ -8,7 +8,15 @@ const steps = [
   ['format', () => run('npx', ['prettier', '--check', '.', '--log-level=warn'])],
   ['typecheck', () => run('npm', ['run', 'typecheck', '--silent'])],
   ['build', () => buildIfNeeded({ force: true })],
-  ['unit and integration tests', () => run('npm', ['run', 'test:unit', '--silent'])],
+  // One step per workspace, so a failing suite stops the run with its own summary of what failed
+  // as the last thing printed (CI shows only the tail): the server's no longer scrolls away under
+  // the web suite's passing files.
+  ['shared unit tests', () => run('npm', ['run', 'test', '-w', '@lanyard/shared', '--silent'])],
+  ['web unit tests', () => run('npm', ['run', 'test', '-w', '@lanyard/web', '--silent'])],
+  [
+    'server unit and integration tests',
+    () => run('npm', ['run', 'test', '-w', '@lanyard/server', '--silent']),
+  ],
   [
     'browser tests',
     () => {
