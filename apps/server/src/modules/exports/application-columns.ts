@@ -3,7 +3,16 @@ import { columnOf, QUESTION_LIST, type AnswerColumn, type Question } from '@lany
 import type { applications } from '../../db/schema/index';
 import type { CsvColumn, CsvValue } from '../../lib/csv';
 
-type Application = typeof applications.$inferSelect;
+type Stored = typeof applications.$inferSelect;
+
+/** The columns derived from others for the indexes and Insights, which the CSV never writes. */
+export type ApplicationDerived = Pick<
+  Stored,
+  'searchText' | Exclude<Extract<keyof Stored, `answer${string}`>, 'answers'>
+>;
+
+/** What the export reads of an application: every column but the derived ones. */
+export type Application = Omit<Stored, keyof ApplicationDerived>;
 
 /** One application as the export writes it, with the event's first day for the age column. */
 export interface ApplicationCsvRow {
