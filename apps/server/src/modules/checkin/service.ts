@@ -66,14 +66,18 @@ const TRIGRAM_MIN = 3;
 
 /**
  * One page of the desk's list, by name, and how many match (bounded: CHECKIN_COUNT_AHEAD past the
- * page). A search of three letters or more is first read from the trigram index, when it matches at
- * most a tenth of the records (sortedMatches), and sorted: those matches are then the exact count too. Walking the
- * name order instead, the planner expects the matches spread evenly, and they are not: "ada"
- * matches Adams and Adair at the start, "tur" Turner and Turing at the far end, where the walk
- * read 90,000 of 100,000 records for its first 50 (184 ms; sorted, 11 ms). More matches than that
- * are dense enough for the walk, as are a two-letter search ("li") and the list without one: the
- * count comes first, then the walk reads ids from the covering index (it holds search_text), then
- * the page's 50 rows.
+ * page), in two statements: the bounded count, then the page's rows with their ids found inside the
+ * same statement. A search of three letters or more that matches at most a tenth of the records
+ * (sortFrom: between SORT_MATCHES_FROM and SORT_MATCHES_UP_TO) has its matches read from the
+ * trigram index and sorted. Walking the name order instead, the planner expects the matches spread
+ * evenly, and they are not: "ada" matches Adams and Adair at the start, "tur" Turner and Turing at
+ * the far end, where the walk read 90,000 of 100,000 records for its first 50 (184 ms; sorted,
+ * 11 ms). More matches than that are dense enough for the walk, as are a two-letter search ("li")
+ * and the list without one: the walk reads ids from the covering index (it holds search_text).
+ *
+ * The count comes first and decides the way: finding the matches first to sort them, then counting
+ * again when they were too many, read 1,000 matches of "university" for nothing, and the extra
+ * statements cost eight desks at once some 10 ms at p99.
  */
 export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuerySchema>) {
   const where = and(
@@ -87,65 +91,58 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
   );
   const offset = (q.page - 1) * q.limit;
   const bound = offset + CHECKIN_COUNT_AHEAD;
+  const sortUpTo = q.search && q.search.length >= TRIGRAM_MIN ? await sortFrom(db) : 0;
+  // Counted far enough to tell a sortable search from a dense one, and to the list's bound.
+  const n = await countUpTo(db, checkinRecords, where, Math.max(bound, sortUpTo));
   const byName = sql`last_name, first_name, id`;
-  let found = q.search && q.search.length >= TRIGRAM_MIN ? await sortedMatches(db, where!, q, offset) : null;
-  if (!found) {
-    const n = await countUpTo(db, checkinRecords, where, bound);
-    const walked =
-      n > offset
-        ? await db.execute<{ id: string }>(sql`select ${checkinRecords.id} as id from ${checkinRecords}
-            where ${where ?? sql`true`} order by ${byName} limit ${q.limit} offset ${offset}`)
-        : { rows: [] };
-    found = { n, ids: walked.rows.map((r) => r.id) };
-  }
-  const rows = found.ids.length
-    ? await db
-        .select()
-        .from(checkinRecords)
-        .where(sql`${checkinRecords.id} = any(${sql.param(found.ids)}::uuid[])`)
-        .orderBy(asc(checkinRecords.lastName), asc(checkinRecords.firstName), asc(checkinRecords.id))
-    : [];
-  const total = Math.min(found.n, bound);
+  const pageIds =
+    n <= sortUpTo
+      ? // MATERIALIZED: planned alone, so the matches come from the trigram index, not the walk.
+        sql`with m as materialized (
+            select ${checkinRecords.id} as id, ${checkinRecords.lastName} as last_name,
+              ${checkinRecords.firstName} as first_name
+            from ${checkinRecords} where ${where})
+          select id from m order by ${byName} limit ${q.limit} offset ${offset}`
+      : sql`select ${checkinRecords.id} from ${checkinRecords} where ${where ?? sql`true`}
+          order by ${byName} limit ${q.limit} offset ${offset}`;
+  const rows =
+    n > offset
+      ? await db
+          .select()
+          .from(checkinRecords)
+          // An array, not IN: the page's rows are fetched by id, never by a scan joined to the page.
+          .where(sql`${checkinRecords.id} = any(array(${pageIds}))`)
+          .orderBy(asc(checkinRecords.lastName), asc(checkinRecords.firstName), asc(checkinRecords.id))
+      : [];
+  const total = Math.min(n, bound);
   return {
     records: rows.map(toRecord),
     total,
-    total_capped: found.n > bound,
+    total_capped: n > bound,
     page: q.page,
     pages: Math.max(1, Math.ceil(total / q.limit)),
   };
 }
 
+/** How long the table's size as the planner knows it is reused: it moves with ANALYZE, not per row. */
+const SIZE_TTL_MS = 30_000;
+const sizes = new WeakMap<Db, { rows: number; at: number }>();
+
 /**
- * The page's ids, sorted by name, and how many matched, when the search matches at most a tenth of
- * the records (SORT_SHARE of the table's size as the planner knows it, pg_class.reltuples, within
- * SORT_MATCHES_FROM and SORT_MATCHES_UP_TO); null when more match (the caller walks the name order
- * instead). MATERIALIZED: planned alone, so the matches come from the trigram index, not the walk.
+ * The most matches a search may have to be sorted rather than walked: a tenth of the records (as
+ * pg_class.reltuples, the planner's own estimate), within SORT_MATCHES_FROM and SORT_MATCHES_UP_TO.
+ * Read at most every SIZE_TTL_MS: a statement of its own on every search cost a round trip.
  */
-async function sortedMatches(
-  db: Db,
-  where: SQL,
-  q: z.output<typeof checkinRecordsQuerySchema>,
-  offset: number,
-): Promise<{ n: number; ids: string[] } | null> {
-  // Its own statement: a LIMIT the planner cannot read is planned as no limit, a scan of the table.
-  const size = await db.execute<{ rows: number }>(
-    sql`select reltuples::float8 as rows from pg_class where oid = 'checkin_records'::regclass`,
-  );
-  const k = Math.round(
-    Math.min(SORT_MATCHES_UP_TO, Math.max(SORT_MATCHES_FROM, (size.rows[0]?.rows ?? 0) * SORT_SHARE)),
-  );
-  const { rows } = await db.execute<{ id: string | null; n: number }>(sql`
-    with m as materialized (
-      select ${checkinRecords.id} as id, ${checkinRecords.lastName} as last_name,
-        ${checkinRecords.firstName} as first_name
-      from ${checkinRecords} where ${where} limit ${k + 1}),
-    n as (select count(*)::int as n from m)
-    select page.id, n.n from n left join lateral (
-      select id from m order by last_name, first_name, id limit ${q.limit} offset ${offset}
-    ) page on n.n <= ${k}`);
-  const n = rows[0]?.n ?? 0;
-  if (n > k) return null;
-  return { n, ids: rows.flatMap((r) => (r.id ? [r.id] : [])) };
+async function sortFrom(db: Db): Promise<number> {
+  let size = sizes.get(db);
+  if (!size || Date.now() - size.at > SIZE_TTL_MS) {
+    const read = await db.execute<{ rows: number }>(
+      sql`select reltuples::float8 as rows from pg_class where oid = 'checkin_records'::regclass`,
+    );
+    size = { rows: Math.max(0, read.rows[0]?.rows ?? 0), at: Date.now() };
+    sizes.set(db, size);
+  }
+  return Math.round(Math.min(SORT_MATCHES_UP_TO, Math.max(SORT_MATCHES_FROM, size.rows * SORT_SHARE)));
 }
 
 export async function stats(db: Db) {
