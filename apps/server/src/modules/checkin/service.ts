@@ -66,18 +66,15 @@ const TRIGRAM_MIN = 3;
 
 /**
  * One page of the desk's list, by name, and how many match (bounded: CHECKIN_COUNT_AHEAD past the
- * page), in two statements: the bounded count, then the page's rows with their ids found inside the
- * same statement. A search of three letters or more that matches at most a tenth of the records
- * (sortFrom: between SORT_MATCHES_FROM and SORT_MATCHES_UP_TO) has its matches read from the
- * trigram index and sorted. Walking the name order instead, the planner expects the matches spread
- * evenly, and they are not: "ada" matches Adams and Adair at the start, "tur" Turner and Turing at
- * the far end, where the walk read 90,000 of 100,000 records for its first 50 (184 ms; sorted,
- * 11 ms). More matches than that are dense enough for the walk, as are a two-letter search ("li")
- * and the list without one: the walk reads ids from the covering index (it holds search_text).
- *
- * The count comes first and decides the way: finding the matches first to sort them, then counting
- * again when they were too many, read 1,000 matches of "university" for nothing, and the extra
- * statements cost eight desks at once some 10 ms at p99.
+ * page). A search of three letters or more is first read from the trigram index (sortedMatches):
+ * when it matches at most a tenth of the records (sortFrom), those matches are sorted for the page
+ * and are the exact count too. Walking the name order instead, the planner expects the matches
+ * spread evenly, and they are not: "ada" matches Adams and Adair at the start, "tur" Turner and
+ * Turing at the far end, where the walk read 90,000 of 100,000 records for its first 50 (184 ms;
+ * sorted, 11 ms). More matches than that are dense enough for the walk, as are a two-letter search
+ * ("li") and the list without one: the walk reads ids from the covering index (it holds
+ * search_text). Either way the page's rows are read in the statement that finds their ids, or by
+ * id right after: two statements in all.
  */
 export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuerySchema>) {
   const where = and(
@@ -91,27 +88,24 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
   );
   const offset = (q.page - 1) * q.limit;
   const bound = offset + CHECKIN_COUNT_AHEAD;
-  const sortUpTo = q.search && q.search.length >= TRIGRAM_MIN ? await sortFrom(db) : 0;
-  // Counted far enough to tell a sortable search from a dense one, and to the list's bound.
-  const n = await countUpTo(db, checkinRecords, where, Math.max(bound, sortUpTo));
-  const byName = sql`last_name, first_name, id`;
-  const pageIds =
-    n <= sortUpTo
-      ? // MATERIALIZED: planned alone, so the matches come from the trigram index, not the walk.
-        sql`with m as materialized (
-            select ${checkinRecords.id} as id, ${checkinRecords.lastName} as last_name,
-              ${checkinRecords.firstName} as first_name
-            from ${checkinRecords} where ${where})
-          select id from m order by ${byName} limit ${q.limit} offset ${offset}`
-      : sql`select ${checkinRecords.id} from ${checkinRecords} where ${where ?? sql`true`}
-          order by ${byName} limit ${q.limit} offset ${offset}`;
+  const sorted =
+    q.search && q.search.length >= TRIGRAM_MIN
+      ? await sortedMatches(db, where!, q, offset, bound, await sortFrom(db))
+      : null;
+  const n = sorted ? sorted.n : await countUpTo(db, checkinRecords, where, bound);
+  const ids = sorted?.ids;
+  // The sorted page's ids, or the walk of the name order that finds them inside the rows' statement.
+  const page = ids
+    ? sql`${sql.param(ids)}::uuid[]`
+    : sql`array(select ${checkinRecords.id} from ${checkinRecords} where ${where ?? sql`true`}
+        order by last_name, first_name, id limit ${q.limit} offset ${offset})`;
   const rows =
-    n > offset
+    n > offset && ids?.length !== 0
       ? await db
           .select()
           .from(checkinRecords)
           // An array, not IN: the page's rows are fetched by id, never by a scan joined to the page.
-          .where(sql`${checkinRecords.id} = any(array(${pageIds}))`)
+          .where(sql`${checkinRecords.id} = any(${page})`)
           .orderBy(asc(checkinRecords.lastName), asc(checkinRecords.firstName), asc(checkinRecords.id))
       : [];
   const total = Math.min(n, bound);
@@ -122,6 +116,36 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
     page: q.page,
     pages: Math.max(1, Math.ceil(total / q.limit)),
   };
+}
+
+/**
+ * The search's matches from the trigram index, counted up to the list's bound or the most a search
+ * may have to be sorted (`sortUpTo`), whichever is more; with the page's ids, by name, when there
+ * are no more than `sortUpTo`. A broader search gets its count alone (ids null), and the caller
+ * walks the name order for the page: reading its first matches was the price of knowing it is
+ * broad, and the count saves the separate one it had. MATERIALIZED: planned alone, so the matches
+ * come from the trigram index, not the walk.
+ */
+async function sortedMatches(
+  db: Db,
+  where: SQL,
+  q: z.output<typeof checkinRecordsQuerySchema>,
+  offset: number,
+  bound: number,
+  sortUpTo: number,
+): Promise<{ n: number; ids: string[] | null }> {
+  const upTo = Math.max(bound, sortUpTo);
+  const { rows } = await db.execute<{ id: string | null; n: number }>(sql`
+    with m as materialized (
+      select ${checkinRecords.id} as id, ${checkinRecords.lastName} as last_name,
+        ${checkinRecords.firstName} as first_name
+      from ${checkinRecords} where ${where} limit ${upTo + 1}),
+    n as (select count(*)::int as n from m)
+    select page.id, n.n from n left join lateral (
+      select id from m order by last_name, first_name, id limit ${q.limit} offset ${offset}
+    ) page on n.n <= ${sortUpTo}`);
+  const n = rows[0]?.n ?? 0;
+  return { n, ids: n > sortUpTo ? null : rows.flatMap((r) => (r.id ? [r.id] : [])) };
 }
 
 /** How long the table's size as the planner knows it is reused: it moves with ANALYZE, not per row. */
