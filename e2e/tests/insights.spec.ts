@@ -1,7 +1,7 @@
 /**
  * Issue 18, Insights: the tab renders every panel with seeded data, a bar opens the Applications
  * list filtered to it, a chart's numbers download as CSV, axe finds nothing serious, and a check-in
- * at a desk moves the live check-in chart within 2 s.
+ * at a desk moves the live check-in chart through the event stream, not a poll.
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
