@@ -1,6 +1,7 @@
 import { ageOn } from '@lanyard/shared/dates';
 import { columnOf, QUESTION_LIST, type AnswerColumn, type Question } from '@lanyard/shared/questions';
-import type { applications } from '../../db/schema/index';
+import { getTableColumns } from 'drizzle-orm';
+import { applications } from '../../db/schema/index';
 import type { CsvColumn, CsvValue } from '../../lib/csv';
 
 type Stored = typeof applications.$inferSelect;
@@ -13,6 +14,13 @@ export type ApplicationDerived = Pick<
 
 /** What the export reads of an application: every column but the derived ones. */
 export type Application = Omit<Stored, keyof ApplicationDerived>;
+
+/** The columns to select for an Application: the derived ones stay in the database. */
+export const EXPORTED_COLUMNS = Object.fromEntries(
+  Object.entries(getTableColumns(applications)).filter(
+    ([key]) => key !== 'searchText' && !/^answer[A-Z]/.test(key),
+  ),
+) as Omit<ReturnType<typeof getTableColumns<typeof applications>>, keyof ApplicationDerived>;
 
 /** One application as the export writes it, with the event's first day for the age column. */
 export interface ApplicationCsvRow {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { BulkTargetBody } from '@lanyard/shared/admin';
 import type { Db } from '../../db/client';
 import { applications, uploads, users } from '../../db/schema/index';
@@ -10,7 +10,7 @@ import { applicationFilters, filterContext, resolveScoreFilter } from '../admin-
 import { bulkTargetOf, checkCount, targetWhere, type BulkTarget } from '../admin-applications/targets';
 import { userFilters, usersQuery, type UserFilters, type UserListRow } from '../admin-users/service';
 import { customQuestionColumns } from '../custom-questions/export';
-import { APPLICATION_COLUMNS, type ApplicationCsvRow, type ApplicationDerived } from './application-columns';
+import { APPLICATION_COLUMNS, EXPORTED_COLUMNS, type ApplicationCsvRow } from './application-columns';
 import { resumeZip } from './resume-zip';
 
 /**
@@ -21,13 +21,6 @@ import { resumeZip } from './resume-zip';
  * faster for collecting less.
  */
 const BATCH = 250;
-
-/** The columns the CSV reads (application-columns.ts); the derived ones stay in the database. */
-const EXPORTED = Object.fromEntries(
-  Object.entries(getTableColumns(applications)).filter(
-    ([key]) => key !== 'searchText' && !/^answer[A-Z]/.test(key),
-  ),
-) as Omit<ReturnType<typeof getTableColumns<typeof applications>>, keyof ApplicationDerived>;
 
 /**
  * The applications `where` matches as CSV, oldest first; after the built-in columns, one per custom
@@ -45,7 +38,7 @@ export function applicationsCsv(
   const page = (after: { at: SQL; id: string } | undefined) =>
     db
       .select({
-        ...EXPORTED,
+        ...EXPORTED_COLUMNS,
         cursorAt: sql<string>`${applications.submittedAt}::text`,
       })
       .from(applications)
