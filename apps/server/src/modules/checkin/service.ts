@@ -67,7 +67,7 @@ const TRIGRAM_MIN = 3;
 /**
  * One page of the desk's list, by name, and how many match (bounded: CHECKIN_COUNT_AHEAD past the
  * page). A search of three letters or more is first read from the trigram index (sortedMatches):
- * when it matches at most a tenth of the records (sortFrom), those matches are sorted for the page
+ * when it matches at most a tenth of the records (sortUpTo), those matches are sorted for the page
  * and are the exact count too. Walking the name order instead, the planner expects the matches
  * spread evenly, and they are not: "ada" matches Adams and Adair at the start, "tur" Turner and
  * Turing at the far end, where the walk read 90,000 of 100,000 records for its first 50 (184 ms;
@@ -90,7 +90,7 @@ export async function listRecords(db: Db, q: z.output<typeof checkinRecordsQuery
   const bound = offset + CHECKIN_COUNT_AHEAD;
   const sorted =
     q.search && q.search.length >= TRIGRAM_MIN
-      ? await sortedMatches(db, where!, q, offset, bound, await sortFrom(db))
+      ? await sortedMatches(db, where!, q, offset, bound, await sortUpTo(db))
       : null;
   const n = sorted ? sorted.n : await countUpTo(db, checkinRecords, where, bound);
   const ids = sorted?.ids;
@@ -157,7 +157,7 @@ const sizes = new WeakMap<Db, { rows: number; at: number }>();
  * pg_class.reltuples, the planner's own estimate), within SORT_MATCHES_FROM and SORT_MATCHES_UP_TO.
  * Read at most every SIZE_TTL_MS: a statement of its own on every search cost a round trip.
  */
-async function sortFrom(db: Db): Promise<number> {
+async function sortUpTo(db: Db): Promise<number> {
   let size = sizes.get(db);
   if (!size || Date.now() - size.at > SIZE_TTL_MS) {
     const read = await db.execute<{ rows: number }>(
