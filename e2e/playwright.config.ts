@@ -25,6 +25,11 @@ const browserUse = {
     executablePath: CHROMIUM,
     args: CHROMIUM_FLAGS,
   },
+  // Every new context would install the service worker and precache the app shell (97 files) while
+  // the test runs: on a two-core machine that starved the page itself for seconds. The service
+  // worker is proved where it matters: stations.spec.ts (offline scans) and landing-quiet.spec.ts
+  // allow it, pwa.spec.ts reads what it precaches.
+  serviceWorkers: 'block' as const,
 };
 
 const GLOBAL_STATE_SPECS = [
@@ -64,7 +69,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // The DOM snapshots stay; the film strip would have the browser encode frames all test long.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -16,6 +16,10 @@ function watch(page: Page): string[] {
 }
 
 test.describe('a signed-out visitor on the landing page', () => {
+  // A visitor's browser installs the service worker (blocked elsewhere to spare the CPU): that, and
+  // its precache, must be quiet too.
+  test.use({ serviceWorkers: 'allow' });
+
   test('makes no request that fails and logs nothing in the console', async ({ page }) => {
     const problems = watch(page);
     await page.goto('/');

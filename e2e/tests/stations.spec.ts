@@ -89,6 +89,7 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
   });
   try {
     await installTestCamera(context);
@@ -166,6 +167,7 @@ test('offline: three scans wait on the device through a reload, and reach the se
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
   });
   try {
     await installTestCamera(context);
@@ -214,6 +216,7 @@ test('at the door: express check-in checks in on the scan; without it a tap conf
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
   });
   try {
     await setExpress(admin, true);
