@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
@@ -39,6 +39,15 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await admin?.dispose();
 });
+
+/** A volunteer's phone, with the service worker the config blocks elsewhere: offline is under test. */
+function phoneContext(browser: Browser) {
+  return browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
@@ -86,11 +95,7 @@ test('an admin makes "Saturday lunch"; a volunteer scans green, amber and red th
   await stations.scrollIntoViewIfNeeded();
   await shot(page, 'stations-admin-390');
 
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'allow',
-  });
+  const context = await phoneContext(browser);
   try {
     await installTestCamera(context);
     const phone = await context.newPage();
@@ -164,11 +169,7 @@ test('offline: three scans wait on the device through a reload, and reach the se
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'allow',
-  });
+  const context = await phoneContext(browser);
   try {
     await installTestCamera(context);
     const phone = await context.newPage();
@@ -213,11 +214,7 @@ test('at the door: express check-in checks in on the scan; without it a tap conf
   browser,
 }) => {
   const desk = (await stationsViaApi(admin)).find((s) => s.kind === 'checkin')!;
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'allow',
-  });
+  const context = await phoneContext(browser);
   try {
     await setExpress(admin, true);
     await installTestCamera(context);
