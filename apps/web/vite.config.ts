@@ -1,5 +1,6 @@
-/// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -7,12 +8,28 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { configDefaults } from 'vitest/config';
 import { readManifest, restrictedFiles } from '../../scripts/bench/chunk-ownership.mjs';
 
 const rootDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 /** Admin and check-in feature code (kept in step with scripts/bench/chunk-ownership.mjs). */
 const RESTRICTED = /\/src\/features\/(?:admin|checkin)\//;
+
+/**
+ * The test files that need a module graph of their own: those that mock a module (vi.mock), and
+ * those that show toasts (sonner keeps its toasts in module state). The others share one graph per
+ * worker: with two workers, the suite took 72 s instead of 144 s on two cores (jsdom is still new
+ * per file; the last CI run, one worker and a graph per file, took 230 s).
+ */
+function testFilesWithModuleState(): string[] {
+  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `src/${file.split(path.sep).join('/')}`)
+    .filter((file) =>
+      /vi\.mock\(|['"]sonner['"]|toaster/.test(readFileSync(path.join(rootDir, file), 'utf8')),
+    );
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -180,6 +197,7 @@ function pwa(): Plugin[] {
 export default defineConfig(({ mode }) => {
   // `npm run dev -w @lanyard/web` next to a running server; LANYARD_API_URL points elsewhere.
   const apiUrl = loadEnv(mode, rootDir, 'LANYARD_').LANYARD_API_URL || 'http://127.0.0.1:3000';
+  const withModuleState = testFilesWithModuleState();
   return {
     plugins: [react(), tailwindcss(), preloadFont(), precompress(), pwa()],
     resolve: {
@@ -209,12 +227,28 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       // Form tests type whole applications through user-event: on a loaded CI machine with two
       // cores one took 5.5 s. A budget, not a speed check: speed is measured by `npm run bench`.
       testTimeout: 20_000,
+      // Vitest's default on two cores is one worker.
+      maxWorkers: Math.max(2, os.availableParallelism() - 1),
+      projects: [
+        {
+          extends: true,
+          test: { name: 'own modules', include: withModuleState, isolate: true },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'shared modules',
+            include: ['src/**/*.test.{ts,tsx}'],
+            exclude: [...configDefaults.exclude, ...withModuleState],
+            isolate: false,
+          },
+        },
+      ],
     },
   };
 });
