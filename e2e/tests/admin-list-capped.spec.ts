@@ -88,6 +88,21 @@ test('a list past what it counts shows "10,000+"; select all asks for the exact 
   await expect(page.getByTestId('selection-count')).toHaveText('50 selected');
   await page.unroute('**/api/admin/applications/count?**');
 
+  // Someone else deleted them all meanwhile: nothing is selected, and the list is read again.
+  await page.route('**/api/admin/applications/count?**', (route) => route.fulfill({ json: { total: 0 } }));
+  const listReread = page.waitForResponse((res) => /\/api\/admin\/applications\?/.test(res.url()));
+  await selectAll.click();
+  await expect(toasts(page).getByText('No applications match this filter any more.')).toBeVisible();
+  await expect(page.getByTestId('selection-count')).toHaveCount(0);
+  await expect(
+    selectionBar(page).getByText('Select applications to change their status, export or delete them.'),
+  ).toBeVisible();
+  await listReread;
+  await page.screenshot({ path: test.info().outputPath('capped-nothing-to-select-1280.png') });
+  await page.unroute('**/api/admin/applications/count?**');
+  await page.getByRole('checkbox', { name: 'Select all applications on this page' }).check();
+  await expect(page.getByTestId('selection-count')).toHaveText('50 selected');
+
   await selectAll.click();
   await expect(page.getByTestId('selection-count')).toHaveText(`All ${count(SEEDED)} selected`);
   await expect(

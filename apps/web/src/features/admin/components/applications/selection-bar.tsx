@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileArchive, FileSpreadsheet, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatBoundedTotal } from '@lanyard/shared/common';
@@ -6,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { countApplications } from '../../api/applications-count';
+import { APPLICATIONS_QUERY_KEY } from '../../api/applications-list';
 import { sameFilters, type ApplicationFilters } from '../../lib/application-filters';
 import { formatCount } from '../../lib/labels';
 import { useApplicationSelection } from '../../lib/selection';
@@ -29,6 +31,7 @@ interface SelectionBarProps {
  */
 export function SelectionBar({ pageIds, total, capped, filters }: SelectionBarProps) {
   const selection = useApplicationSelection();
+  const queryClient = useQueryClient();
   const [counting, setCounting] = useState(false);
   const shown = useRef(filters);
   shown.current = filters;
@@ -46,7 +49,16 @@ export function SelectionBar({ pageIds, total, capped, filters }: SelectionBarPr
     try {
       const exact = await countApplications(filters);
       // Another filter while it counted: that list is not the one "Select all" was pressed on.
-      if (sameFilters(shown.current, filters)) selection.selectMatching(filters, exact);
+      if (!sameFilters(shown.current, filters)) return;
+      if (exact === 0) {
+        // Deleted or changed by someone else since the list was read: there is nothing to act on,
+        // and the rows on screen are stale.
+        toast.info('Nothing to Select', { description: 'No applications match this filter any more.' });
+        selection.clear();
+        void queryClient.invalidateQueries({ queryKey: APPLICATIONS_QUERY_KEY });
+        return;
+      }
+      selection.selectMatching(filters, exact);
     } catch {
       toast.error('Error', { description: 'Failed to count the applications matching this filter.' });
     } finally {
