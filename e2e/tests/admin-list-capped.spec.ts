@@ -91,8 +91,12 @@ test('a list past what it counts shows "10,000+"; select all asks for the exact 
   // Someone else deleted them all meanwhile: nothing is selected, and the list is read again.
   await page.route('**/api/admin/applications/count?**', (route) => route.fulfill({ json: { total: 0 } }));
   const listReread = page.waitForResponse((res) => /\/api\/admin\/applications\?/.test(res.url()));
+  // On a phone, as an organiser might be.
+  await page.setViewportSize({ width: 390, height: 844 });
   await selectAll.click();
   await expect(toasts(page).getByText('No applications match this filter any more.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('capped-nothing-to-select-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('selection-count')).toHaveCount(0);
   await expect(
     selectionBar(page).getByText('Select applications to change their status, export or delete them.'),

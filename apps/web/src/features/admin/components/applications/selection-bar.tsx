@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { countApplications } from '../../api/applications-count';
-import { APPLICATIONS_QUERY_KEY } from '../../api/applications-list';
+import { invalidateAfterApplicationChange } from '../../api/applications-invalidate';
 import { sameFilters, type ApplicationFilters } from '../../lib/application-filters';
 import { formatCount } from '../../lib/labels';
 import { useApplicationSelection } from '../../lib/selection';
@@ -52,10 +52,10 @@ export function SelectionBar({ pageIds, total, capped, filters }: SelectionBarPr
       if (!sameFilters(shown.current, filters)) return;
       if (exact === 0) {
         // Deleted or changed by someone else since the list was read: there is nothing to act on,
-        // and the rows on screen are stale.
+        // and the rows on screen (and the counts around them) are stale.
         toast.info('Nothing to Select', { description: 'No applications match this filter any more.' });
         selection.clear();
-        void queryClient.invalidateQueries({ queryKey: APPLICATIONS_QUERY_KEY });
+        void invalidateAfterApplicationChange(queryClient);
         return;
       }
       selection.selectMatching(filters, exact);
