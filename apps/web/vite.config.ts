@@ -197,7 +197,8 @@ function pwa(): Plugin[] {
 export default defineConfig(({ mode }) => {
   // `npm run dev -w @lanyard/web` next to a running server; LANYARD_API_URL points elsewhere.
   const apiUrl = loadEnv(mode, rootDir, 'LANYARD_').LANYARD_API_URL || 'http://127.0.0.1:3000';
-  const withModuleState = testFilesWithModuleState();
+  // Read only when Vitest loads this config: a build or the dev server has no tests to split.
+  const withModuleState = process.env.VITEST ? testFilesWithModuleState() : [];
   return {
     plugins: [react(), tailwindcss(), preloadFont(), precompress(), pwa()],
     resolve: {
