@@ -109,6 +109,27 @@ describe('each station rule', () => {
     expect(Date.parse(again.previous!.at)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('four desks scanning one person at the same moment count them once; the others hear "already"', async () => {
+    const swag = await makeStation(ctx, admin, { name: 'Swag rush', kind: 'swag', rule: 'once' });
+    const a = await attendee(ctx);
+    const desks = ['desk-1', 'desk-2', 'desk-3', 'desk-4'];
+    const results = await Promise.all(
+      desks.map((device_id) => scanned(ctx, volunteer.token, swag, a.code, { device_id })),
+    );
+    expect(results.map((r) => r.outcome).sort()).toEqual(['already', 'already', 'already', 'ok']);
+    const { rows } = await ctx.database.pool.query<{ outcome: string; n: number }>(
+      'select outcome, count(*)::int as n from scans where station_id = $1 group by outcome order by outcome',
+      [swag.id],
+    );
+    expect(rows).toEqual([
+      { outcome: 'already', n: 3 },
+      { outcome: 'ok', n: 1 },
+    ]);
+    // Each repeat names the one counted scan's station.
+    for (const r of results.filter((x) => x.outcome === 'already'))
+      expect(r.previous).toMatchObject({ station_name: 'Swag rush' });
+  });
+
   it('once per person per day: again the same day is a repeat, another day counts', async () => {
     const breakfast = await makeStation(ctx, admin, {
       name: 'Breakfast',
@@ -230,6 +251,22 @@ describe('the Check-in station', () => {
     ]);
     expect(after.rows[0].checked_in).toBe(false);
     expect(await auditRows('station.scan_undo', a.recordId)).toHaveLength(1);
+  });
+
+  it('express: two doors scanning one person at once check them in once, with one audit row', async () => {
+    const door = await checkinStation(ctx, admin);
+    const a = await attendee(ctx, { checkedIn: false });
+    const results = await Promise.all(
+      ['door-east', 'door-west'].map((device_id) =>
+        scanned(ctx, volunteer.token, door, a.code, { device_id }),
+      ),
+    );
+    expect(results.map((r) => r.outcome).sort()).toEqual(['already', 'ok']);
+    expect(await auditRows('checkin.check_in', a.recordId)).toHaveLength(1);
+    const record = await ctx.database.pool.query('select checked_in from checkin_records where id = $1', [
+      a.recordId,
+    ]);
+    expect(record.rows[0].checked_in).toBe(true);
   });
 
   it('with express off, a scan asks for a tap; the tap checks in', async () => {
