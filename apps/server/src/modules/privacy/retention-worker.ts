@@ -1,7 +1,8 @@
 /**
  * Starts the retention job (retention.ts) where the other background jobs start (server.ts). Every
- * instance ticks hourly, but a run happens once a day per cluster: the instance whose claim wins
- * (job_runs) runs it. A tick that finds nothing to claim costs one statement. The first tick comes
+ * instance ticks hourly, but a run happens once a day per cluster, and again within the hour a rule's
+ * day comes: the instance whose claim wins (job_runs) runs it. A tick that finds nothing to claim
+ * costs two statements. The first tick comes
  * an interval after start, not at start: an instance restarting in a loop, or started on a copy of
  * the data to look at it (a bench, a restore check), does not begin deleting the moment it is up.
  */
@@ -9,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
-import { claimRun, finishRun, runRetention } from './retention';
+import { claimRun, finishRun, retentionDueMoments, runRetention } from './retention';
 
 export interface RetentionWorker {
   start(intervalMs?: number): void;
@@ -27,7 +28,7 @@ export function createRetentionWorker(opts: {
   let running: Promise<void> | undefined;
 
   async function tick(): Promise<void> {
-    if (!(await claimRun(db))) return;
+    if (!(await claimRun(db, new Date(), await retentionDueMoments(db, config.event)))) return;
     const counts = await runRetention(db, storage, config.event);
     await finishRun(db);
     if (counts.resumes + counts.non_attendees + counts.unverified > 0)

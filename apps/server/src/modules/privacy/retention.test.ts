@@ -3,7 +3,13 @@ import { addDays, eventEnd } from '@lanyard/shared/retention';
 import { asUser, countRows, fileExists, submittedHacker, uploadPath } from '../../../test/admin';
 import { applicantWithResume, quickUser, setSettings } from '../../../test/applicant';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
-import { claimRun, finishRun, runRetention, type RetentionRunOptions } from './retention';
+import {
+  claimRun,
+  finishRun,
+  retentionDueMoments,
+  runRetention,
+  type RetentionRunOptions,
+} from './retention';
 
 let ctx: TestContext;
 let admin: { token: string };
@@ -200,6 +206,35 @@ describe('the retention job', () => {
     // Finished: the day is held, and the next one runs.
     expect(await claimRun(ctx.database.db, new Date(t1.getTime() + 5 * 3600_000))).toBe(false);
     expect(await claimRun(ctx.database.db, new Date(t1.getTime() + 21 * 3600_000))).toBe(true);
+  });
+
+  it("runs again within the hour a rule's day comes, not up to 20 hours later", async () => {
+    await q("delete from job_runs where name = 'retention'");
+    const db = ctx.database.db;
+    const hours = (t: Date, h: number) => new Date(t.getTime() + h * 3600_000);
+    const t0 = new Date('2031-03-01T09:30:00Z');
+    expect(await claimRun(db, t0)).toBe(true);
+    await finishRun(db, t0);
+    // A rule's day comes three hours after that run started.
+    const due = [hours(t0, 3), hours(t0, -48)];
+    expect(await claimRun(db, hours(t0, 2), due)).toBe(false);
+    expect(await claimRun(db, hours(t0, 3.5), due)).toBe(true);
+    await finishRun(db, hours(t0, 3.5));
+    // That run covered it: the day's hold is back until the next rule's day or 20 hours.
+    expect(await claimRun(db, hours(t0, 4.5), due)).toBe(false);
+    expect(await claimRun(db, hours(t0, 23), due)).toBe(false);
+    expect(await claimRun(db, hours(t0, 24), due)).toBe(true);
+    // Never two at once: a run in progress keeps its lease, a day or not.
+    expect(await claimRun(db, hours(t0, 24.5), [hours(t0, 24.2)])).toBe(false);
+  });
+
+  it("the worker's due moments are the resume and non-attendee days after the event's end", async () => {
+    const moments = async () =>
+      (await retentionDueMoments(ctx.database.db, ctx.config.event)).map((m) => m.toISOString());
+    expect(await moments()).toEqual([addDays(END(), 90).toISOString(), addDays(END(), 180).toISOString()]);
+    // A rule turned off has no day.
+    await q('update retention_settings set non_attendee_days = null');
+    expect(await moments()).toEqual([addDays(END(), 90).toISOString()]);
   });
 });
 

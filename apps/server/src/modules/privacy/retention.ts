@@ -168,18 +168,40 @@ export async function retentionPreview(
 
 /** A run that started this long ago and never finished died: another instance may take over. */
 const LEASE = "interval '1 hour'";
-/** A finished run holds the day: the hourly tick runs again only after this. */
+/** A finished run holds the day: the hourly tick runs again only after this, or once a rule's day comes. */
 const DAILY = "interval '20 hours'";
 
 /**
- * Claims today's run for this instance: one row per job, which only one transaction's update wins.
- * Answers false when another instance ran it lately or is running it now.
+ * The moments a rule first applies (event end + its days), for claimRun: the run that follows one
+ * is not held back by the day's hold, so a rule applies within the hour its day comes, as the
+ * Settings card says, not up to 20 hours later. Unverified accounts are judged on every run instead.
  */
-export async function claimRun(db: DbOrTx, now = new Date()): Promise<boolean> {
+export async function retentionDueMoments(db: DbOrTx, event: EventConfig): Promise<Date[]> {
+  const settings = await readRetention(db);
+  return RETENTION_RULES.filter((rule) => rule !== 'unverified').flatMap((rule) => {
+    const due = dueAt(rule, settings, event);
+    return due ? [due] : [];
+  });
+}
+
+/**
+ * Claims a run for this instance: one row per job, which only one transaction's update wins.
+ * Answers false when another instance is running it now, or ran it lately (in the last 20 hours)
+ * and no rule's day (`dueMoments`, from retentionDueMoments) has come since that run started.
+ */
+export async function claimRun(
+  db: DbOrTx,
+  now = new Date(),
+  dueMoments: readonly Date[] = [],
+): Promise<boolean> {
+  const dues = sql`${sql.param(dueMoments.map((d) => d.toISOString()))}::timestamptz[]`;
   const { rows } = await db.execute(sql`
     insert into ${jobRuns} (name, started_at) values (${JOB}, ${now})
     on conflict (name) do update set started_at = excluded.started_at, finished_at = null
      where (job_runs.finished_at is not null and job_runs.started_at < excluded.started_at - ${sql.raw(DAILY)})
+        or (job_runs.finished_at is not null and exists (
+              select 1 from unnest(${dues}) as due
+               where due > job_runs.started_at and due <= excluded.started_at))
         or (job_runs.finished_at is null and job_runs.started_at < excluded.started_at - ${sql.raw(LEASE)})
     returning name`);
   return rows.length === 1;
