@@ -155,6 +155,57 @@ describe('useDraftAutosave', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('the tab closes while a save is out and a newer change waits: the newer answers go at once', async () => {
+    fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}));
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => {
+      answers = { firstName: 'A' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Typed while the first save is out: its own save is not due yet when the tab closes.
+    act(() => {
+      answers = { firstName: 'Ada' };
+      result.current.schedule();
+    });
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((fetchMock.mock.calls[1]![1] as RequestInit).keepalive).toBe(true);
+    expect(sentBodies()[1].answers).toEqual({ firstName: 'Ada' });
+  });
+
+  it('the tab closes after a newer change found the first save still out: it goes too', async () => {
+    let release: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
+    const { result } = renderHook(() => useDraftAutosave(getBody));
+    act(() => {
+      answers = { firstName: 'A' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    // The newer change's pause ends while the first save is out: it waits for that one.
+    act(() => {
+      answers = { firstName: 'Ada' };
+      result.current.schedule();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((fetchMock.mock.calls[1]![1] as RequestInit).keepalive).toBe(true);
+    expect(sentBodies()[1].answers).toEqual({ firstName: 'Ada' });
+    // The first save landing afterwards sends nothing more: the newest answers are already out.
+    await act(async () => release(jsonResponse(200, draftResponse)));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(result.current.status).toBe('saved');
+  });
+
   it('leaves a draft too big for keepalive to an ordinary request', async () => {
     const { result } = renderHook(() => useDraftAutosave(getBody));
     act(() => {

@@ -11,7 +11,7 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * The draft of either application form: saved about a second after the last change, one request
- * at a time, always with the latest answers. A failed save is retried with backoff and only shows
+ * at a time (but for the page going away), always with the latest answers. A failed save is retried with backoff and only shows
  * in `status`; typing is never blocked. `stop()` ends autosave before the application is submitted.
  */
 export function useDraftAutosave(
@@ -47,19 +47,24 @@ export function useDraftAutosave(
     (leaving = false): void => {
       clearTimer();
       if (stopped.current) return;
-      if (inFlight.current) {
+      // One at a time, except when the page is going away: the newest answers cannot wait for the
+      // save that is out, as the page may be gone before it lands. They go beside it; the one out
+      // left first, so the server almost always takes them in order.
+      if (inFlight.current && !leaving) {
         changedWhileSaving.current = true;
         return;
       }
       changedWhileSaving.current = false;
       report('saving');
       const body = getBodyRef.current();
+      let settled: Promise<void> | null = null;
       const request = saveDraft(body, { leaving }).then(
         () => {
           retryMs.current = RETRY_FIRST_MS;
           onSavedRef.current?.(body);
           // "Saved" is a promise that a reload loses nothing: not while a newer change waits.
-          if (!changedWhileSaving.current && timer.current === null) report('saved');
+          if (inFlight.current === settled && !changedWhileSaving.current && timer.current === null)
+            report('saved');
         },
         (err: unknown) => {
           // Submitted in another tab: nothing left to save.
@@ -68,16 +73,21 @@ export function useDraftAutosave(
             report('idle');
             return;
           }
+          // A newer save, sent on leaving, is out: it reports and retries for itself.
+          if (inFlight.current !== settled) return;
           report('error');
           const wait = retryMs.current;
           retryMs.current = Math.min(retryMs.current * 2, RETRY_MAX_MS);
           if (!stopped.current) timer.current = setTimeout(() => save(), wait);
         },
       );
-      inFlight.current = request.finally(() => {
+      settled = request.finally(() => {
+        // A save sent on leaving took over: the newest request clears the way.
+        if (inFlight.current !== settled) return;
         inFlight.current = null;
         if (changedWhileSaving.current && !stopped.current) save();
       });
+      inFlight.current = settled;
     },
     [report],
   );
@@ -107,7 +117,7 @@ export function useDraftAutosave(
     // Leaving the page (or hiding the tab, which may be the last chance) with a save pending: send
     // it now, as a request that outlives the page.
     const flushLeaving = () => {
-      if (timer.current !== null) save(true);
+      if (timer.current !== null || changedWhileSaving.current) save(true);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flushLeaving();
