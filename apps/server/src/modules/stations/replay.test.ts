@@ -5,7 +5,9 @@ import { asUser } from '../../../test/admin';
 import { createVolunteer } from '../../../test/checkin';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { attendee, makeStation, scanned } from '../../../test/stations';
-import { signSnapshot } from './snapshot';
+import { makeQrToken } from '../checkin/qr';
+import { buildSnapshot, signSnapshot } from './snapshot';
+import { stationRow } from './store';
 
 let ctx: TestContext;
 let admin: string;
@@ -176,6 +178,24 @@ describe('replaying scans made offline', () => {
 });
 
 describe('the snapshot a scanner keeps', () => {
+  it('keys each code under the secret it was made with: another secret in the same process gets its own', async () => {
+    const dinner = await makeStation(ctx, admin, { name: 'Two secrets dinner' });
+    const a = await attendee(ctx);
+    const row = await stationRow(ctx.database.db, dinner.id);
+    const key = (code: string) => crypto.createHash('sha256').update(code).digest('base64url');
+    const keysUnder = async (secret: string) =>
+      (await buildSnapshot(ctx.database.db, { secret, event: ctx.config.event }, row)).snapshot.entries.map(
+        (e) => e.key,
+      );
+    expect(await keysUnder(ctx.config.sessionSecret)).toContain(key(a.code));
+    // Read second, from the same process: the first secret's keys must not be handed out again.
+    const other = 'another-session-secret-of-at-least-32-chars';
+    const otherCode = makeQrToken(other, ctx.config.event, a.applicationId);
+    const otherKeys = await keysUnder(other);
+    expect(otherKeys).toContain(key(otherCode));
+    expect(otherKeys).not.toContain(key(a.code));
+  });
+
   it('holds what the result screen shows, keyed by the code’s hash, signed, never an e-mail or phone', async () => {
     const dinner = await makeStation(ctx, admin, { name: 'Snapshot dinner' });
     const a = await attendee(ctx, {

@@ -13,14 +13,36 @@ import { makeQrToken } from '../checkin/qr';
 import { personColumns, personFor, tokenKey, type PersonRow } from './people';
 import { toStation, type StationRow } from './store';
 
-// Codes never change for an application: each is worked out once per process, not per snapshot.
-const keys = new Map<string, string>();
-function keyOf(secret: string, event: EventConfig, applicationId: string): string {
-  let key = keys.get(applicationId);
+// Codes never change for an application under one secret and event: each is worked out once per
+// process, not per snapshot. The cache is per secret and event, so a process serving several (test
+// files sharing a module graph, as the server suite runs) never hands out another's key.
+const keyCaches = new Map<string, Map<string, string>>();
+function keyCacheFor(secret: string, event: EventConfig): Map<string, string> {
+  const id = crypto
+    .createHash('sha256')
+    .update(secret)
+    .update('\0')
+    .update(JSON.stringify(event))
+    .digest('hex');
+  let cache = keyCaches.get(id);
+  if (!cache) {
+    if (keyCaches.size >= 4) keyCaches.clear();
+    cache = new Map();
+    keyCaches.set(id, cache);
+  }
+  return cache;
+}
+function keyOf(
+  cache: Map<string, string>,
+  secret: string,
+  event: EventConfig,
+  applicationId: string,
+): string {
+  let key = cache.get(applicationId);
   if (!key) {
-    if (keys.size > 200_000) keys.clear();
+    if (cache.size > 200_000) cache.clear();
     key = tokenKey(makeQrToken(secret, event, applicationId));
-    keys.set(applicationId, key);
+    cache.set(applicationId, key);
   }
   return key;
 }
@@ -49,10 +71,11 @@ export async function buildSnapshot(
      where r.application_id is not null
      order by r.id`);
   const audience = station.kind === 'checkin' ? 'confirmed' : station.audience;
+  const cache = keyCacheFor(config.secret, config.event);
   const entries: SnapshotEntry[] = rows.map((row) => {
     const reason = stationAdmits(audience, { attending: row.attending, checkedIn: row.checked_in });
     return {
-      key: keyOf(config.secret, config.event, row.application_id!),
+      key: keyOf(cache, config.secret, config.event, row.application_id!),
       person: personFor(row, station.kind, config.event.startDate),
       eligible: reason === null,
       reason,
