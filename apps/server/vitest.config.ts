@@ -10,10 +10,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default on a two-core machine is one worker, and the tests spend much of their time
-    // waiting on PostgreSQL, which runs in its own processes: two workers there took the suite from
-    // 775 s to 484 s. Each file clones its own database and builds its own app, so files need no
-    // fresh module graph either: without one per file (`isolate: false`), importing the app once per
-    // worker instead of once per file took it to 277 s.
+    // waiting on PostgreSQL, which runs in its own processes. CI took 775 s that way; on the same
+    // kind of machine, two workers took 484 s. Each file clones its own database and builds its own
+    // app, so files need no fresh module graph either: without one per file (`isolate: false`),
+    // importing the app once per worker instead of once per file took it to 277 s (CI: 260 s).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     isolate: false,
   },
