@@ -1,10 +1,10 @@
 /**
  * Starts the retention job (retention.ts) where the other background jobs start (server.ts). Every
- * instance ticks hourly, but a run happens once a day per cluster, and again within the hour a rule's
- * day comes: the instance whose claim wins (job_runs) runs it. A tick that finds nothing to claim
- * costs two statements. The first tick comes
- * an interval after start, not at start: an instance restarting in a loop, or started on a copy of
- * the data to look at it (a bench, a restore check), does not begin deleting the moment it is up.
+ * instance ticks hourly, but a run happens once a day per cluster, and again within the hour a
+ * rule's day comes: the instance whose claim wins (job_runs) runs it. A tick that finds nothing to
+ * claim costs two statements. The first tick comes an interval after start, not at start: an
+ * instance restarting in a loop, or started on a copy of the data to look at it (a bench, a restore
+ * check), does not begin deleting the moment it is up.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';

@@ -17,7 +17,8 @@ import { toStation, type StationRow } from './store';
 // process, not per snapshot. The cache is per secret and event, so a process serving several (test
 // files sharing a module graph, as the server suite runs) never hands out another's key.
 const keyCaches = new Map<string, Map<string, string>>();
-function keyCacheFor(secret: string, event: EventConfig): Map<string, string> {
+/** The door-code key of an application under `secret` and `event`, worked out once per process. */
+function keysFor(secret: string, event: EventConfig): (applicationId: string) => string {
   const id = crypto
     .createHash('sha256')
     .update(secret)
@@ -30,21 +31,16 @@ function keyCacheFor(secret: string, event: EventConfig): Map<string, string> {
     cache = new Map();
     keyCaches.set(id, cache);
   }
-  return cache;
-}
-function keyOf(
-  cache: Map<string, string>,
-  secret: string,
-  event: EventConfig,
-  applicationId: string,
-): string {
-  let key = cache.get(applicationId);
-  if (!key) {
-    if (cache.size > 200_000) cache.clear();
-    key = tokenKey(makeQrToken(secret, event, applicationId));
-    cache.set(applicationId, key);
-  }
-  return key;
+  const keys = cache;
+  return (applicationId) => {
+    let key = keys.get(applicationId);
+    if (!key) {
+      if (keys.size > 200_000) keys.clear();
+      key = tokenKey(makeQrToken(secret, event, applicationId));
+      keys.set(applicationId, key);
+    }
+    return key;
+  };
 }
 
 export function signSnapshot(secret: string, body: Omit<StationSnapshot, 'signature'>): string {
@@ -71,11 +67,11 @@ export async function buildSnapshot(
      where r.application_id is not null
      order by r.id`);
   const audience = station.kind === 'checkin' ? 'confirmed' : station.audience;
-  const cache = keyCacheFor(config.secret, config.event);
+  const keyOf = keysFor(config.secret, config.event);
   const entries: SnapshotEntry[] = rows.map((row) => {
     const reason = stationAdmits(audience, { attending: row.attending, checkedIn: row.checked_in });
     return {
-      key: keyOf(cache, config.secret, config.event, row.application_id!),
+      key: keyOf(row.application_id!),
       person: personFor(row, station.kind, config.event.startDate),
       eligible: reason === null,
       reason,

@@ -16,6 +16,16 @@ let answers: Record<string, unknown>;
 const getBody = (): DraftBody => ({ role: 'hacker', answers, resume_url: null });
 const sentBodies = () =>
   fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+/** The applicant changes the answers to `next`: the form schedules a save. */
+const edit = (autosave: { current: { schedule: () => void } }, next: Record<string, unknown>) =>
+  act(() => {
+    answers = next;
+    autosave.current.schedule();
+  });
+const closeTab = () =>
+  act(() => {
+    window.dispatchEvent(new Event('pagehide'));
+  });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -68,15 +78,9 @@ describe('useDraftAutosave', () => {
     let release: (r: Response) => void = () => {};
     fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
     const { result } = renderHook(() => useDraftAutosave(getBody));
-    act(() => {
-      answers = { firstName: 'A' };
-      result.current.schedule();
-    });
+    edit(result, { firstName: 'A' });
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    act(() => {
-      answers = { firstName: 'Ad' };
-      result.current.schedule();
-    });
+    edit(result, { firstName: 'Ad' });
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(result.current.status).toBe('saving');
@@ -158,20 +162,12 @@ describe('useDraftAutosave', () => {
   it('the tab closes while a save is out and a newer change waits: the newer answers go at once', async () => {
     fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}));
     const { result } = renderHook(() => useDraftAutosave(getBody));
-    act(() => {
-      answers = { firstName: 'A' };
-      result.current.schedule();
-    });
+    edit(result, { firstName: 'A' });
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Typed while the first save is out: its own save is not due yet when the tab closes.
-    act(() => {
-      answers = { firstName: 'Ada' };
-      result.current.schedule();
-    });
-    act(() => {
-      window.dispatchEvent(new Event('pagehide'));
-    });
+    edit(result, { firstName: 'Ada' });
+    closeTab();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect((fetchMock.mock.calls[1]![1] as RequestInit).keepalive).toBe(true);
     expect(sentBodies()[1].answers).toEqual({ firstName: 'Ada' });
@@ -181,21 +177,13 @@ describe('useDraftAutosave', () => {
     let release: (r: Response) => void = () => {};
     fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (release = r)));
     const { result } = renderHook(() => useDraftAutosave(getBody));
-    act(() => {
-      answers = { firstName: 'A' };
-      result.current.schedule();
-    });
+    edit(result, { firstName: 'A' });
     await act(() => vi.advanceTimersByTimeAsync(1000));
     // The newer change's pause ends while the first save is out: it waits for that one.
-    act(() => {
-      answers = { firstName: 'Ada' };
-      result.current.schedule();
-    });
+    edit(result, { firstName: 'Ada' });
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    act(() => {
-      window.dispatchEvent(new Event('pagehide'));
-    });
+    closeTab();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect((fetchMock.mock.calls[1]![1] as RequestInit).keepalive).toBe(true);
     expect(sentBodies()[1].answers).toEqual({ firstName: 'Ada' });

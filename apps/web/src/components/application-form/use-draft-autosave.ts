@@ -11,8 +11,9 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * The draft of either application form: saved about a second after the last change, one request
- * at a time (but for the page going away), always with the latest answers. A failed save is retried with backoff and only shows
- * in `status`; typing is never blocked. `stop()` ends autosave before the application is submitted.
+ * at a time (but for the page going away), always with the latest answers. A failed save is retried
+ * with backoff and only shows in `status`; typing is never blocked. `stop()` ends autosave before
+ * the application is submitted.
  */
 export function useDraftAutosave(
   getBody: () => DraftBody,
