@@ -8,13 +8,13 @@ import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-
 import { openAdminTab } from '../support/admin-applicants';
 
 /**
- * A list longer than the Applications tab counts (a platform's applicants, or a decade of one
- * event's): "10,000+", the exact number fetched when the admin selects them all, and a bulk action
- * on that many. The applicants come from the seed command (the API would take minutes to make
- * 10,000); they are the only @seed.example.org addresses here, and the test deletes them all.
+ * A search matching more than the Applications tab counts (a broad search, or a platform's
+ * applicants): "1,000+", the exact number fetched when the admin selects them all, and a bulk action
+ * on that many. The applicants come from the seed command (the API would take a minute to make
+ * 1,000); they are the only @seed.example.org addresses here, and the test deletes them all.
  */
-/** More than the list counts past its first page (APPLICATIONS_COUNT_AHEAD, 10,000). */
-const SEEDED = 10_037;
+/** More than a search counts past its first page (APPLICATIONS_TEXT_COUNT_AHEAD, 1,000). */
+const SEEDED = 1_037;
 const SEARCH = 'seed.example.org';
 const seedScript = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -39,7 +39,7 @@ test.afterAll(async () => {
 const count = (n: number) => n.toLocaleString('en-US');
 const selectionBar = (page: Page) => page.getByRole('region', { name: 'Selection' });
 
-test('a list past what it counts shows "10,000+"; select all asks for the exact number, and a bulk delete takes them all', async ({
+test('a search past what the list counts shows "1,000+"; select all asks for the exact number, and a bulk delete takes them all', async ({
   page,
   consoleGuard,
 }) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLICATIONS_COUNT_AHEAD,
+  APPLICATIONS_TEXT_COUNT_AHEAD,
   adminApplicationsQuerySchema,
   adminApplicationsResponseSchema,
   applicationsCountResponseSchema,
@@ -65,6 +66,21 @@ describe('GET /api/admin/applications over more than it counts', () => {
     expect(last.applications).toHaveLength(TOTAL % 50 || 50);
   });
 
+  it('counts a list narrowed by text to APPLICATIONS_TEXT_COUNT_AHEAD past the page', async () => {
+    for (const query of ['search=smith', 'school=riverside&status=pending', 'major=computer']) {
+      const first = await list(query);
+      expect(first, query).toMatchObject({ total: APPLICATIONS_TEXT_COUNT_AHEAD, total_capped: true });
+      expect(first.pages, query).toBe(APPLICATIONS_TEXT_COUNT_AHEAD / 50);
+    }
+    const deeper = await list('search=smith&page=3');
+    expect(deeper).toMatchObject({ total: 100 + APPLICATIONS_TEXT_COUNT_AHEAD, total_capped: true, page: 3 });
+    // The same filter without the text counts as far as any list.
+    expect(await list('status=pending')).toMatchObject({
+      total: APPLICATIONS_COUNT_AHEAD,
+      total_capped: true,
+    });
+  });
+
   it('finds a page of a search with filters from the index alone, without reading the rows it passes', async () => {
     const f = adminApplicationsQuerySchema.parse({
       search: 'smith',
@@ -120,7 +136,7 @@ describe('GET /api/admin/applications/count', () => {
     expect((await list('search=smith')).total_capped).toBe(true);
     const capped = await call('PUT', '/api/admin/applications/bulk/status', {
       filter,
-      expected_count: APPLICATIONS_COUNT_AHEAD,
+      expected_count: APPLICATIONS_TEXT_COUNT_AHEAD,
       status: 'waitlisted',
     });
     expect(capped.statusCode).toBe(409);
