@@ -142,8 +142,21 @@ export const draftBodySchema = z
     role: z.enum(['hacker', 'mentor']),
     answers: z.record(z.string().max(64), z.unknown()).refine(draftFits, 'Draft is too large'),
     resume_url: z.string().max(300).nullable().optional(),
+    /**
+     * The page saving (a random id per form it shows) and its count of saves. Of two saves from one
+     * page the higher count wins whichever lands last; a save from another page always applies.
+     */
+    client_tab: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client_tab must be 8 to 64 letters, digits, - or _')
+      .optional(),
+    client_seq: z.number().int().min(1).max(2_147_483_647).optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => (b.client_tab === undefined) === (b.client_seq === undefined), {
+    message: 'client_tab and client_seq go together',
+    path: ['client_seq'],
+  });
 export type DraftBody = z.infer<typeof draftBodySchema>;
 
 export const uploadedFileSchema = z.object({

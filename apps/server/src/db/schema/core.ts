@@ -356,4 +356,8 @@ export const applicationDrafts = pgTable('application_drafts', {
   // The first save: when the applicant started (copied to applications.started_at at submit).
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // The page that saved last and its count of saves: an older save from the same page, landing
+  // after a newer one (both out when the tab closed), must not undo it (migration 0036).
+  clientTab: text('client_tab'),
+  clientSeq: integer('client_seq'),
 });

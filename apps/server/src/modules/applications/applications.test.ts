@@ -520,6 +520,43 @@ describe('drafts', () => {
     expect(await authStatus(a.token)).toBe('not_started');
   });
 
+  it("an older save of a page, landing after its newer one, changes nothing; another page's save applies", async () => {
+    const a = await newHacker();
+    const save = (answers: Record<string, unknown>, page?: { client_tab: string; client_seq: number }) =>
+      draft(a.token, 'PUT', { role: 'hacker', answers, ...page });
+    const tab = 'tab-0123456789abcdef';
+    expect((await save({ firstName: 'Newer' }, { client_tab: tab, client_seq: 2 })).statusCode).toBe(200);
+    // The save the closing tab sent first arrives second: answered, but the newer answers stay.
+    const late = await save({ firstName: 'Older' }, { client_tab: tab, client_seq: 1 });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().draft.answers).toEqual({ firstName: 'Newer' });
+    expect((await draft(a.token)).json().draft.answers).toEqual({ firstName: 'Newer' });
+    // The same count again (a retry of the newest) applies.
+    await save({ firstName: 'Newer, retried' }, { client_tab: tab, client_seq: 2 });
+    expect((await draft(a.token)).json().draft.answers).toEqual({ firstName: 'Newer, retried' });
+    // Another tab or device counts from 1, and its saves apply.
+    await save({ firstName: 'Phone' }, { client_tab: 'phone-0123456789', client_seq: 1 });
+    expect((await draft(a.token)).json().draft.answers).toEqual({ firstName: 'Phone' });
+    // So does a save without a page (a client from before), and the first page after it.
+    await save({ firstName: 'No page' });
+    expect((await draft(a.token)).json().draft.answers).toEqual({ firstName: 'No page' });
+    await save({ firstName: 'Back' }, { client_tab: tab, client_seq: 1 });
+    expect((await draft(a.token)).json().draft.answers).toEqual({ firstName: 'Back' });
+
+    for (const page of [
+      { client_tab: tab },
+      { client_seq: 3 },
+      { client_tab: tab, client_seq: 0 },
+      { client_tab: 'short', client_seq: 3 },
+      { client_tab: 'not a tab id!', client_seq: 3 },
+      { client_tab: tab, client_seq: 2 ** 31 },
+    ]) {
+      const res = await draft(a.token, 'PUT', { role: 'hacker', answers: { firstName: 'Bad' }, ...page });
+      expect(res.statusCode, JSON.stringify(page)).toBe(400);
+    }
+    expect((await draft(a.token)).json().draft.answers).toEqual({ firstName: 'Back' });
+  });
+
   it('drafts are for applicants only', async () => {
     const admin = await createAdmin(ctx);
     const res = await draft(admin.token, 'PUT', { role: 'hacker', answers: {} });

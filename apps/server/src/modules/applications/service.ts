@@ -369,7 +369,13 @@ export async function getDraft(db: DbOrTx, userId: string, questions?: readonly 
 export async function saveDraft(
   db: Db,
   user: SessionUser,
-  body: { role: ApplicantRole; answers: Record<string, unknown>; resume_url?: string | null },
+  body: {
+    role: ApplicantRole;
+    answers: Record<string, unknown>;
+    resume_url?: string | null;
+    client_tab?: string;
+    client_seq?: number;
+  },
 ) {
   if (!mayApplyAs(user.role, body.role))
     throw errors.forbidden('This draft is for another kind of application.', 'wrong_role');
@@ -385,11 +391,20 @@ export async function saveDraft(
       answers: body.answers,
       updatedAt: new Date(),
       ...(body.resume_url !== undefined ? { resumeUploadId: resume?.id ?? null } : {}),
+      clientTab: body.client_tab ?? null,
+      clientSeq: body.client_seq ?? null,
     };
     await tx
       .insert(applicationDrafts)
       .values({ userId: user.id, ...values })
-      .onConflictDoUpdate({ target: applicationDrafts.userId, set: values });
+      .onConflictDoUpdate({
+        target: applicationDrafts.userId,
+        set: values,
+        // An older save of the page that saved last, landing late, changes nothing. A save without
+        // a page (a client from before migration 0036) always applies.
+        setWhere: sql`not coalesce(${applicationDrafts.clientTab} = excluded.client_tab
+          and ${applicationDrafts.clientSeq} > excluded.client_seq, false)`,
+      });
     return getDraft(tx, user.id);
   });
 }

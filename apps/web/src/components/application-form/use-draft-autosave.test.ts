@@ -59,7 +59,13 @@ describe('useDraftAutosave', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/applications/draft');
     expect((init as RequestInit).method).toBe('PUT');
-    expect(sentBodies()[0]).toEqual({ role: 'hacker', answers: { firstName: 'Ada' }, resume_url: null });
+    expect(sentBodies()[0]).toEqual({
+      role: 'hacker',
+      answers: { firstName: 'Ada' },
+      resume_url: null,
+      client_tab: expect.stringMatching(/^[0-9a-f]{32}$/),
+      client_seq: 1,
+    });
     expect(result.current.status).toBe('saved');
   });
 
@@ -171,6 +177,10 @@ describe('useDraftAutosave', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect((fetchMock.mock.calls[1]![1] as RequestInit).keepalive).toBe(true);
     expect(sentBodies()[1].answers).toEqual({ firstName: 'Ada' });
+    // Counted, so that the server keeps these answers should the first save land after them.
+    const [first, second] = sentBodies();
+    expect(first.client_tab).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatchObject({ client_tab: first.client_tab, client_seq: first.client_seq + 1 });
   });
 
   it('the tab closes after a newer change found the first save still out: it goes too', async () => {

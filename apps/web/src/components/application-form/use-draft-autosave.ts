@@ -9,11 +9,17 @@ export const DRAFT_SAVE_DELAY_MS = 1_000;
 const RETRY_FIRST_MS = 3_000;
 const RETRY_MAX_MS = 30_000;
 
+/** A random id for the form on this page; crypto.randomUUID needs https, which a LAN test may lack. */
+function pageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * The draft of either application form: saved about a second after the last change, one request
- * at a time (but for the page going away), always with the latest answers. A failed save is retried
- * with backoff and only shows in `status`; typing is never blocked. `stop()` ends autosave before
- * the application is submitted.
+ * at a time (but for the page going away, and then counted so that the server keeps the newer),
+ * always with the latest answers. A failed save is retried with backoff and only shows in
+ * `status`; typing is never blocked. `stop()` ends autosave before the application is submitted.
  */
 export function useDraftAutosave(
   getBody: () => DraftBody,
@@ -29,6 +35,9 @@ export function useDraftAutosave(
   const stopped = useRef(false);
   const retryMs = useRef(RETRY_FIRST_MS);
   const mounted = useRef(true);
+  // This form's saves, counted: when two are out at once (the tab closing), the server keeps the
+  // newer answers whichever lands last.
+  const page = useRef<{ tab: string; seq: number } | null>(null);
 
   useEffect(() => {
     getBodyRef.current = getBody;
@@ -58,8 +67,10 @@ export function useDraftAutosave(
       changedWhileSaving.current = false;
       report('saving');
       const body = getBodyRef.current();
+      page.current ??= { tab: pageId(), seq: 0 };
+      page.current.seq += 1;
       let settled: Promise<void> | null = null;
-      const request = saveDraft(body, { leaving }).then(
+      const request = saveDraft(body, { leaving, page: { ...page.current } }).then(
         () => {
           retryMs.current = RETRY_FIRST_MS;
           onSavedRef.current?.(body);
