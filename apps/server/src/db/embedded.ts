@@ -173,6 +173,27 @@ export function runningEmbeddedUrl(dataDir: string): string | undefined {
   }
 }
 
+/** Whether the server on `port` takes our connection (it refuses them while starting up). */
+async function accepts(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: DB_USER,
+    password,
+    database: 'postgres',
+    connectionTimeoutMillis: 2000,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   log?: (msg: string) => void;
@@ -229,12 +250,29 @@ export async function startEmbeddedPostgres(opts: {
       { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
     );
     const ready = await new Promise<boolean>((resolve) => {
+      let settled = false;
+      const settle = (ok: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(poll);
+        resolve(ok);
+      };
       proc.stderr!.on('data', (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         lastOutput = (lastOutput + text).slice(-4000);
-        if (text.includes('ready to accept connections')) resolve(true);
+        if (text.includes('ready to accept connections')) settle(true);
       });
-      proc.once('exit', () => resolve(false));
+      proc.once('exit', () => settle(false));
+      // Its log may go elsewhere (logging_collector set in postgresql.auto.conf), and the line
+      // above never come: a connection that succeeds says the same.
+      let polling = false;
+      const poll = setInterval(() => {
+        if (polling) return;
+        polling = true;
+        void accepts(port, password)
+          .then((ok) => ok && settle(true))
+          .finally(() => (polling = false));
+      }, 500);
     });
     if (ready) child = proc;
   }
