@@ -24,6 +24,7 @@ export interface ComboboxProps {
   /** A line shown in the popup instead of options (loading, nothing found). */
   status?: ReactNode;
   onBlur?: () => void;
+  onFocus?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   name?: string;
   placeholder?: string;
@@ -67,6 +68,7 @@ export function Combobox({
   listLabel,
   status,
   onBlur,
+  onFocus,
   inputRef,
   name,
   placeholder,
@@ -177,6 +179,7 @@ export function Combobox({
           setActive(-1);
         }}
         onClick={() => setOpen(true)}
+        onFocus={onFocus}
         onKeyDown={onKeyDown}
         onBlur={() => {
           setOpen(false);

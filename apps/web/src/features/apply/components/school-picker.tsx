@@ -10,7 +10,10 @@ import {
 
 let indexPromise: Promise<SchoolIndex> | null = null;
 
-/** The built-in school list is a separate chunk, fetched the first time a picker appears. */
+/**
+ * The built-in school list is a separate chunk (some 96 KB compressed, and indexing it is a long
+ * task on a phone), fetched the first time an applicant enters a picker, not with the form.
+ */
 function loadSchoolIndex(): Promise<SchoolIndex> {
   indexPromise ??= import('@/assets/universities.json').then(
     (m) => buildSchoolIndex(m.default.schools as unknown as SchoolRow[]),
@@ -39,8 +42,10 @@ interface SchoolPickerProps {
  */
 export function SchoolPicker({ value, onChange, ...props }: SchoolPickerProps) {
   const [index, setIndex] = useState<SchoolIndex | 'loading' | 'error'>('loading');
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     loadSchoolIndex().then(
       (loaded) => live && setIndex(loaded),
@@ -49,7 +54,7 @@ export function SchoolPicker({ value, onChange, ...props }: SchoolPickerProps) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [wanted]);
 
   const options = useMemo<ComboboxOption[]>(() => {
     if (typeof index === 'string') return [];
@@ -74,6 +79,7 @@ export function SchoolPicker({ value, onChange, ...props }: SchoolPickerProps) {
       {...props}
       value={value}
       onValueChange={onChange}
+      onFocus={() => setWanted(true)}
       options={options}
       allowFreeText
       listLabel="School suggestions"
