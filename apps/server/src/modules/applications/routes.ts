@@ -10,6 +10,7 @@ import {
 import { errors } from '../../errors';
 import { sendSerialized } from '../../lib/read-cache';
 import { signFileLink } from '../../lib/signed-links';
+import * as drafts from './drafts';
 import * as service from './service';
 import { readQuestionsCached } from '../custom-questions/store';
 import { z } from 'zod';
@@ -134,7 +135,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      draft: await service.getDraft(
+      draft: await drafts.getDraft(
         app.db,
         request.user!.id,
         await readQuestionsCached(app.db, app.readCache),
@@ -153,6 +154,6 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: draftResponseSchema },
       },
     },
-    async (request) => ({ draft: await service.saveDraft(app.db, request.user!, request.body) }),
+    async (request) => ({ draft: await drafts.saveDraft(app.db, request.user!, request.body) }),
   );
 };

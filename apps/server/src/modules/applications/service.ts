@@ -27,7 +27,7 @@ import { decisionsReleased, visibleStatus, type ReleaseFlags } from '../../polic
 import { offerView } from '../../policies/offers';
 import { AppError, errors } from '../../errors';
 import { isValidAccessCode, windowOf } from '../settings/service';
-import { findOwnUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
+import { findOwnUpload, findUpload, toUploadedFile, uploadIdFromUrl } from '../uploads/service';
 import type { SessionUser } from '../../lib/session-user';
 import type { AppConfig } from '../../config';
 import { recordConsentAtSubmit } from '../privacy/consent';
@@ -95,7 +95,7 @@ export async function toMyApplication(
   const resume = loaded
     ? loaded.resume
     : row.resumeUploadId
-      ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
+      ? await findUpload(db, row.resumeUploadId)
       : undefined;
   return {
     _id: row.id,
@@ -204,7 +204,7 @@ export async function markCelebrated(db: Db, userId: string): Promise<MyApplicat
   return toMyApplication(db, row.current, row.settings);
 }
 
-async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | undefined | null) {
+export async function resolveResume(db: DbOrTx, user: SessionUser, resumeUrl: string | undefined | null) {
   if (!resumeUrl) return undefined;
   const id = uploadIdFromUrl(resumeUrl);
   const row = id ? await findOwnUpload(db, user.id, id, 'resume') : undefined;
@@ -344,67 +344,4 @@ export async function submitApplication(
     if (isUniqueViolation(err)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
     throw err;
   }
-}
-
-/**
- * The applicant's draft. Given the questions (GET, once per form load), it carries the role's custom
- * questions as this applicant is held to them, so the form asks what the submit will check.
- */
-export async function getDraft(db: DbOrTx, userId: string, questions?: readonly CustomQuestion[]) {
-  const [row] = await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, userId));
-  if (!row) return null;
-  const held = questions && (await questionsForApplicant(db, questions, row.role, row.createdAt));
-  const resume = row.resumeUploadId
-    ? (await db.select().from(uploads).where(eq(uploads.id, row.resumeUploadId)))[0]
-    : undefined;
-  return {
-    role: row.role,
-    answers: row.answers as Record<string, unknown>,
-    resume: resume ? toUploadedFile(resume) : null,
-    updated_at: row.updatedAt.toISOString(),
-    ...(held?.length ? { custom_questions: held } : {}),
-  };
-}
-
-export async function saveDraft(
-  db: Db,
-  user: SessionUser,
-  body: {
-    role: ApplicantRole;
-    answers: Record<string, unknown>;
-    resume_url?: string | null;
-    client_tab?: string;
-    client_seq?: number;
-  },
-) {
-  if (!mayApplyAs(user.role, body.role))
-    throw errors.forbidden('This draft is for another kind of application.', 'wrong_role');
-  return db.transaction(async (tx) => {
-    const submitted = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(eq(applications.userId, user.id));
-    if (!mayChangeAnswers(submitted.length > 0)) throw errors.conflict(ALREADY_APPLIED, 'already_applied');
-    const resume = await resolveResume(tx, user, body.resume_url);
-    const values = {
-      role: body.role,
-      answers: body.answers,
-      updatedAt: new Date(),
-      ...(body.resume_url !== undefined ? { resumeUploadId: resume?.id ?? null } : {}),
-      clientTab: body.client_tab ?? null,
-      clientSeq: body.client_seq ?? null,
-    };
-    await tx
-      .insert(applicationDrafts)
-      .values({ userId: user.id, ...values })
-      .onConflictDoUpdate({
-        target: applicationDrafts.userId,
-        set: values,
-        // An older save of the page that saved last, landing late, changes nothing. A save without
-        // a page (a client from before migration 0036) always applies.
-        setWhere: sql`not coalesce(${applicationDrafts.clientTab} = excluded.client_tab
-          and ${applicationDrafts.clientSeq} > excluded.client_seq, false)`,
-      });
-    return getDraft(tx, user.id);
-  });
 }
