@@ -104,6 +104,11 @@ export function customAnswerFilter(values: readonly string[]): SQL {
   return and(...[...byQuestion.values()].map(hasAnyKey))!;
 }
 
+/** Whether a text pattern (search, school, major) narrows the list: every row it passes is tested by pattern. */
+export function narrowedByText(f: Partial<AdminApplicationsFilters>): boolean {
+  return Boolean(f.search || f.school || f.major);
+}
+
 /** Every list filter of the Applications tab as one WHERE clause; the exports use the same one. */
 export function applicationFilters(
   f: Partial<AdminApplicationsFilters>,

@@ -17,7 +17,7 @@ import { readScoreRules, reviewScores } from '../../db/review-scores';
 import { applications, auditLog } from '../../db/schema/index';
 import { countUpTo } from '../../db/search';
 import { errors } from '../../errors';
-import { applicationFilters, filterContext, usesScores, type FilterContext } from './filters';
+import { applicationFilters, filterContext, narrowedByText, usesScores, type FilterContext } from './filters';
 import { reviewSummaries, type Scores } from './review-summary';
 import { customAnswersInWords } from '../custom-questions/answers';
 
@@ -216,7 +216,7 @@ async function countMatching(
 export async function listApplications(db: Db, f: AdminApplicationsFilters, eventStartDate: string) {
   const ctx = await filterContext(db, eventStartDate);
   const where = applicationFilters(f, ctx);
-  const ahead = f.search || f.school || f.major ? APPLICATIONS_TEXT_COUNT_AHEAD : APPLICATIONS_COUNT_AHEAD;
+  const ahead = narrowedByText(f) ? APPLICATIONS_TEXT_COUNT_AHEAD : APPLICATIONS_COUNT_AHEAD;
   const bound = (f.page - 1) * f.limit + ahead;
   const [rows, n] = await Promise.all([listQuery(db, f, ctx), countMatching(db, f, where, bound)]);
   const total = Math.min(n, bound);

@@ -25,13 +25,11 @@ function keysFor(secret: string, event: EventConfig): (applicationId: string) =>
     .update('\0')
     .update(JSON.stringify(event))
     .digest('hex');
-  let cache = keyCaches.get(id);
-  if (!cache) {
+  const keys = keyCaches.get(id) ?? new Map<string, string>();
+  if (!keyCaches.has(id)) {
     if (keyCaches.size >= 4) keyCaches.clear();
-    cache = new Map();
-    keyCaches.set(id, cache);
+    keyCaches.set(id, keys);
   }
-  const keys = cache;
   return (applicationId) => {
     let key = keys.get(applicationId);
     if (!key) {
