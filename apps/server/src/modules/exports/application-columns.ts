@@ -12,15 +12,41 @@ export type ApplicationDerived = Pick<
   'searchText' | Exclude<Extract<keyof Stored, `answer${string}`>, 'answers'>
 >;
 
-/** What the export reads of an application: every column but the derived ones. */
-export type Application = Omit<Stored, keyof ApplicationDerived>;
+/**
+ * What the rest of the record holds that no column writes: review counters, decision and RSVP
+ * times, consent. Left in the database, so PostgreSQL does not turn them into text and the server
+ * does not parse them (seven are timestamps, each a Date to make), 50,000 times a column.
+ */
+const NOT_WRITTEN = [
+  'userId',
+  'decidedAt',
+  'decisionNotifiedStatus',
+  'rsvpAt',
+  'celebratedStatus',
+  'celebratedDecidedAt',
+  'reviewCount',
+  'reviewDisputed',
+  'reviewFlagged',
+  'reviewScoreRaw',
+  'reviewComplete',
+  'rsvpDueAt',
+  'rsvpExpiredAt',
+  'startedAt',
+  'sponsorConsent',
+  'sponsorConsentAt',
+] as const satisfies readonly (keyof Stored)[];
+type NotWritten = (typeof NOT_WRITTEN)[number];
 
-/** The columns to select for an Application: the derived ones stay in the database. */
+/** What the export reads of an application: what its columns write, nothing derived or unwritten. */
+export type Application = Omit<Stored, keyof ApplicationDerived | NotWritten>;
+
+/** The columns to select for an Application. */
 export const EXPORTED_COLUMNS = Object.fromEntries(
   Object.entries(getTableColumns(applications)).filter(
-    ([key]) => key !== 'searchText' && !/^answer[A-Z]/.test(key),
+    ([key]) =>
+      key !== 'searchText' && !/^answer[A-Z]/.test(key) && !(NOT_WRITTEN as readonly string[]).includes(key),
   ),
-) as Omit<ReturnType<typeof getTableColumns<typeof applications>>, keyof ApplicationDerived>;
+) as Omit<ReturnType<typeof getTableColumns<typeof applications>>, keyof ApplicationDerived | NotWritten>;
 
 /** One application as the export writes it, with the event's first day for the age column. */
 export interface ApplicationCsvRow {
