@@ -1,6 +1,5 @@
 // The browser tests use Debian's Chromium; install it with apt when it is missing (nothing downloads a browser).
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -19,21 +18,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return CHROMIUM;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
-    );
-  }
-  console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
-    const res = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (res.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(`Chromium is still missing at ${CHROMIUM} after apt-get install.`);
-  return CHROMIUM;
+  return ensureDebianPackage('chromium', CHROMIUM, 'the browser tests');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

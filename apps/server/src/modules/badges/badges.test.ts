@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCjkFont } from '../../../../../scripts/ensure-debian-package.mjs';
 import { asUser, auditRows, seedApplication } from '../../../test/admin';
 import { setSettings } from '../../../test/applicant';
 import { createRecord, createVolunteer } from '../../../test/checkin';
 import { bearer, createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { readPdf, rectangleCount } from '../../../test/pdf';
+
+/** The fonts a PDF embeds, by name (pdfkit names a subset `ABCDEF+<font>`). */
+const baseFonts = (bytes: Buffer) =>
+  [...bytes.toString('latin1').matchAll(/\/BaseFont \/(\S+)/g)].map((m) => m[1]!);
+
+// DejaVu has no CJK glyphs: the CJK names below need the fallback a machine may lack.
+beforeAll(() => {
+  ensureCjkFont();
+});
 
 describe('POST /api/checkin/badges.pdf', () => {
   let ctx: TestContext;
@@ -138,6 +148,29 @@ describe('POST /api/checkin/badges.pdf', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('sets a Chinese or Japanese name in the installed CJK font, a Latin one in DejaVu alone', async () => {
+    // DejaVu has no CJK glyphs: without the fallback (scripts/ensure-fonts.mjs) these print as boxes.
+    const wang = await createRecord(ctx, admin.token, {
+      firstName: '王小明',
+      lastName: 'DeskWang',
+      role: 'hacker',
+    });
+    const sakura = await createRecord(ctx, admin.token, {
+      firstName: 'さくら',
+      lastName: 'DeskSato',
+      role: 'mentor',
+    });
+    const res = await badges({ scope: 'selected', layout: 'a4-2x3', ids: [wang._id, sakura._id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [page] = (await readPdf(res.rawPayload)).text;
+    expect(page).toContain('王小明');
+    expect(page).toContain('さくら');
+    expect(baseFonts(res.rawPayload).some((f) => !f.includes('DejaVu'))).toBe(true);
+
+    const latin = await badges({ scope: 'selected', layout: 'single', ids: [ids.Walker] });
+    expect(baseFonts(latin.rawPayload).every((f) => f.includes('DejaVu'))).toBe(true);
+  });
+
   it.each([
     ['an unknown layout', { scope: 'confirmed', layout: 'a3-3x3' }],
     ['an unknown scope', { scope: 'everyone', layout: 'single' }],
@@ -184,6 +217,13 @@ describe('GET /api/applications/me/pass.pdf', () => {
     expect(pdf.text[0]).toContain(ctx.config.event.name);
     expect(pdf.text[0]).toContain('Show this at the door');
     expect(rectangleCount(res.rawPayload)).toBeGreaterThan(100);
+
+    const kenji = await seedApplication(
+      ctx,
+      { status: 'accepted', rsvpStatus: 'accepted', firstName: 'Kenji', preferredName: '健二' },
+      { sessions: true },
+    );
+    expect((await readPdf((await pass(kenji.token!)).rawPayload)).text[0]).toContain('健二');
   });
 
   it('anyone without a door code gets 404 no_qr, as for /me/qr', async () => {

@@ -1,6 +1,6 @@
 import { BADGE_ROLE_LABELS, type BadgeRole } from '@lanyard/shared/badges';
 import type { EventConfig } from '@lanyard/shared/event';
-import { SANS, SANS_BOLD } from './fonts';
+import { fontFor, SANS_BOLD } from './fonts';
 import type { Slot } from './layouts';
 import { drawQr } from './qr-vector';
 
@@ -37,7 +37,7 @@ export function roleColor(colors: EventConfig['badges']['colors'], role: BadgeRo
  * when even that does not (the caller then lets it wrap).
  */
 function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
-  doc.font(SANS_BOLD).fontSize(max);
+  doc.font(fontFor(doc, text, 'bold')).fontSize(max);
   const natural = doc.widthOfString(text);
   if (natural <= width) return max;
   // Width scales with size, so one measurement gives the answer; floored to whole tenths.
@@ -57,7 +57,7 @@ export function drawBadge(
 
   doc
     .fillColor('#475569')
-    .font(SANS)
+    .font(fontFor(doc, event.title, 'regular'))
     .fontSize(h * 0.05);
   doc.text(event.title, x + pad, y + pad * 0.8, { width: w - 2 * pad, height: h * 0.07, ellipsis: true });
 
@@ -83,7 +83,10 @@ export function drawBadge(
   doc.fillColor('#000000');
   doc.text(badge.name, x + pad, nameY, { width: nameWidth, height: nameHeight, ellipsis: true });
   if (badge.pronoun) {
-    doc.fillColor('#334155').font(SANS).fontSize(pronounSize);
+    doc
+      .fillColor('#334155')
+      .font(fontFor(doc, badge.pronoun, 'regular'))
+      .fontSize(pronounSize);
     doc.text(badge.pronoun, x + pad, nameY + nameHeight + pronounSize * 0.3, {
       width: nameWidth,
       height: pronounSize * 1.3,

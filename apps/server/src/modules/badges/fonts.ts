@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -10,26 +11,124 @@ import PDFDocument from 'pdfkit';
 export const SANS = 'DejaVuSans';
 export const SANS_BOLD = 'DejaVuSans-Bold';
 
-let files: { regular: Buffer; bold: Buffer } | undefined;
+export type Weight = 'regular' | 'bold';
 
-function fontFiles() {
-  if (!files) {
-    const require = createRequire(import.meta.url);
-    const read = (name: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
-    files = { regular: read(SANS), bold: read(SANS_BOLD) };
-  }
-  return files;
+interface Candidate {
+  regular: string;
+  bold?: string;
+  /** The member of a collection (.ttc), by PostScript name. */
+  postscript?: [string, string];
 }
 
-/** A PDF with the fonts registered and no page yet; every page is added by its caller. */
+/**
+ * Fonts for the scripts DejaVu lacks (Chinese, Japanese, Korean names), best first; a name is set
+ * in the first installed one that has all its characters. Noto Sans CJK has them all (Debian's
+ * fonts-noto-cjk); Nanum Gothic has Korean and the common Chinese and Japanese (fonts-nanum); Droid
+ * Sans Fallback, 2 MB, has Chinese and Japanese, no Korean syllables and no bold
+ * (fonts-droid-fallback). No npm package ships a CJK font under 50 MB, so the README names these.
+ */
+const FALLBACK_CANDIDATES: readonly Candidate[] = [
+  {
+    regular: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+    bold: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
+    postscript: ['NotoSansCJKsc-Regular', 'NotoSansCJKsc-Bold'],
+  },
+  {
+    regular: '/usr/share/fonts/truetype/nanum/NanumGothic.ttf',
+    bold: '/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf',
+  },
+  { regular: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf' },
+];
+
+interface LoadedFont {
+  data: Buffer;
+  /** A collection's member (its PostScript name); undefined for a single font. */
+  member?: string;
+  font: fontkit.Font;
+}
+
+function load(file: string, member?: string): LoadedFont {
+  const data = fs.readFileSync(file);
+  const opened = fontkit.create(data, member);
+  if (!('glyphForCodePoint' in opened)) throw new Error(`${file}: ${member ?? 'its first font'} not found`);
+  return { data, member, font: opened };
+}
+
+type Pair = Record<Weight, LoadedFont>;
+
+let dejaVu: Pair | undefined;
+/** Each candidate once read; looked for again while missing, so a font installed later counts without a restart. */
+const fallbacks = new Map<Candidate, Pair>();
+
+function dejaVuFiles(): Pair {
+  if (!dejaVu) {
+    const require = createRequire(import.meta.url);
+    const read = (name: string) => load(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
+    dejaVu = { regular: read(SANS), bold: read(SANS_BOLD) };
+  }
+  return dejaVu;
+}
+
+/** The installed fallbacks, best first, each read the first time a name needs one. */
+function installedFallbacks(): { index: number; pair: Pair }[] {
+  return FALLBACK_CANDIDATES.flatMap((c, index) => {
+    let pair = fallbacks.get(c);
+    if (!pair && fs.existsSync(c.regular)) {
+      const regular = load(c.regular, c.postscript?.[0]);
+      const bold = c.bold && fs.existsSync(c.bold) ? load(c.bold, c.postscript?.[1]) : regular;
+      pair = { regular, bold };
+      fallbacks.set(c, pair);
+    }
+    return pair ? [{ index, pair }] : [];
+  });
+}
+
+/** Whether `font` has a glyph for every character of `text` but spaces and controls. */
+function covers(font: fontkit.Font, text: string): boolean {
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp <= 0x20 || /\s/u.test(ch)) continue;
+    if (!font.hasGlyphForCodePoint(cp)) return false;
+  }
+  return true;
+}
+
+const fallbackName = (index: number, weight: Weight) => `Fallback${index}-${weight}`;
+
+/** The fallbacks each document has had registered (a font is registered once it is needed). */
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
+
+/**
+ * The font to set `text` in: DejaVu when it has every character, else the first installed fallback
+ * that has them all (a name is set in one font, so its letters match), registered in `doc` then.
+ * With none, DejaVu: the missing characters print as boxes (the README names the packages that
+ * avoid this).
+ */
+export function fontFor(doc: PDFKit.PDFDocument, text: string, weight: Weight): string {
+  const own = weight === 'bold' ? SANS_BOLD : SANS;
+  if (covers(dejaVuFiles()[weight].font, text)) return own;
+  const found = installedFallbacks().find(({ pair }) => covers(pair[weight].font, text));
+  if (!found) return own;
+  const name = fallbackName(found.index, weight);
+  const done = registered.get(doc) ?? new Set<string>();
+  registered.set(doc, done);
+  if (!done.has(name)) {
+    const { data, member } = found.pair[weight];
+    doc.registerFont(name, data, member as string);
+    done.add(name);
+  }
+  return name;
+}
+
+/** A PDF with DejaVu registered and no page yet; every page is added by its caller. */
 export function newDocument(title: string): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
     info: { Title: title, Creator: 'Lanyard' },
   });
-  const { regular, bold } = fontFiles();
-  doc.registerFont(SANS, regular);
-  doc.registerFont(SANS_BOLD, bold);
+  const { regular, bold } = dejaVuFiles();
+  doc.registerFont(SANS, regular.data);
+  doc.registerFont(SANS_BOLD, bold.data);
   return doc;
 }

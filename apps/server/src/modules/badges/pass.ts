@@ -1,4 +1,4 @@
-import { newDocument, SANS, SANS_BOLD } from './fonts';
+import { fontFor, newDocument, SANS } from './fonts';
 import { drawQr } from './qr-vector';
 
 export const PASS_CAPTION = 'Show this at the door';
@@ -12,10 +12,13 @@ export function passDocument(opts: { eventTitle: string; name: string; token: st
   const [w, h] = PAGE;
   const pad = 22;
   doc.addPage({ size: [...PAGE], margin: 0 });
-  doc.fillColor('#000000').font(SANS_BOLD).fontSize(15);
+  doc
+    .fillColor('#000000')
+    .font(fontFor(doc, opts.eventTitle, 'bold'))
+    .fontSize(15);
   doc.text(opts.eventTitle, pad, pad, { width: w - 2 * pad, height: 40, align: 'center', ellipsis: true });
 
-  doc.fontSize(26);
+  doc.font(fontFor(doc, opts.name, 'bold')).fontSize(26);
   const natural = doc.widthOfString(opts.name);
   const size = natural > w - 2 * pad ? Math.max(13, (26 * (w - 2 * pad)) / natural) : 26;
   doc.fontSize(size);
