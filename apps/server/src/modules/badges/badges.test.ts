@@ -10,10 +10,11 @@ import { readPdf, rectangleCount } from '../../../test/pdf';
 const baseFonts = (bytes: Buffer) =>
   [...bytes.toString('latin1').matchAll(/\/BaseFont \/(\S+)/g)].map((m) => m[1]!);
 
-// DejaVu has no CJK glyphs: the CJK names below need the fallback a machine may lack.
+// DejaVu has no CJK glyphs: the CJK names below need the fallback a machine may lack. Installing
+// it on a fresh machine (apt-get update first) takes longer than a hook's default 10 s.
 beforeAll(() => {
   ensureCjkFont();
-});
+}, 300_000);
 
 describe('POST /api/checkin/badges.pdf', () => {
   let ctx: TestContext;
