@@ -1,7 +1,8 @@
 import { test, expect } from '../support/fixtures';
 import { downloadedBytes } from '../support/admin-applicants';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
-import { BASE_URL, uniqueEmail } from '../support/app';
+import { ensureCjkFont } from '../../scripts/ensure-debian-package.mjs';
+import { BASE_URL, toasts, uniqueEmail } from '../support/app';
 import { createCheckinRecord, openAdminUtilities, openCheckin, signInNewVolunteer } from '../support/checkin';
 import { createMentorApplicant, withMentorDecisionsReleased } from '../support/rsvp';
 
@@ -59,6 +60,38 @@ test('an admin prints the badges of the filtered list, one per page and six to a
   ]);
   expect(sheet.suggestedFilename()).toBe('badges-a4-2x3.pdf');
   expect(pdfPages(await downloadedBytes(sheet))).toBe(Math.ceil(names.length / 6));
+});
+
+test('badges whose letters no font on the server has are counted in a warning as they download', async ({
+  page,
+}) => {
+  // The Chinese name prints in the CJK fallback (the README's fonts); the Devanagari one has none.
+  ensureCjkFont();
+  const school = `Script School ${uniqueEmail('s').slice(0, 12)}`;
+  for (const [i, firstName] of ['अनन्या', '陈静', 'Ingrid'].entries()) {
+    await createCheckinRecord(admin, {
+      firstName,
+      lastName: `Script${i}`,
+      email: uniqueEmail('script'),
+      school_name: school,
+      role: 'hacker',
+    });
+  }
+  await signInNewAdmin(page, admin);
+  await openCheckin(page, `?school=${encodeURIComponent(school)}`);
+  await expect(page.getByTestId('checkin-count')).toHaveText('Showing 3 of 3');
+  await openAdminUtilities(page);
+
+  const card = page.getByRole('region', { name: 'Print Badges' });
+  await card.getByRole('radio', { name: 'Selected (3 people)' }).check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download Badges' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('badges-letter-2x3.pdf');
+  await expect(toasts(page)).toContainText('Badges ready');
+  await expect(toasts(page)).toContainText('1 badge prints empty boxes');
+  await expect(toasts(page)).toContainText('The README (Badges and passes) says which fonts to install');
 });
 
 test('a volunteer sees no Print Badges', async ({ page }) => {

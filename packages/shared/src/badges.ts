@@ -46,6 +46,12 @@ export const badgesRequestSchema = z
   });
 export type BadgesRequest = z.infer<typeof badgesRequestSchema>;
 
+/**
+ * The response header of POST /api/checkin/badges.pdf that counts the badges whose name or pronoun
+ * has characters no font on the server has (they print as boxes), so the admin hears before printing.
+ */
+export const BADGES_UNPRINTABLE_HEADER = 'x-badges-unprintable';
+
 /** The role bands' words: a badge says who someone is at the event, in plain Title Case. */
 export type BadgeRole = CheckinRole;
 export const BADGE_ROLE_LABELS: Record<BadgeRole, string> = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BADGES_UNPRINTABLE_HEADER } from '@lanyard/shared/badges';
 import { ensureCjkFont } from '../../../../../scripts/ensure-debian-package.mjs';
 import { asUser, auditRows, seedApplication } from '../../../test/admin';
 import { setSettings } from '../../../test/applicant';
@@ -170,6 +171,22 @@ describe('POST /api/checkin/badges.pdf', () => {
 
     const latin = await badges({ scope: 'selected', layout: 'single', ids: [ids.Walker] });
     expect(baseFonts(latin.rawPayload).every((f) => f.includes('DejaVu'))).toBe(true);
+  });
+
+  it('counts the badges that would print boxes in a header: a Devanagari name, a Thai pronoun', async () => {
+    const made = await Promise.all(
+      [
+        { firstName: 'अनन्या', lastName: 'DeskSharma' },
+        { firstName: 'Somchai', lastName: 'DeskThai', pronoun: 'เขา' },
+        { firstName: '李娜', lastName: 'DeskLi' },
+        { firstName: 'Ελένη', lastName: 'DeskGreek', preferred_name: 'Łucja' },
+      ].map((r) => createRecord(ctx, admin.token, { ...r, role: 'hacker' })),
+    );
+    const res = await badges({ scope: 'selected', layout: 'single', ids: made.map((r) => r._id) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers[BADGES_UNPRINTABLE_HEADER]).toBe('2');
+    const fine = await badges({ scope: 'selected', layout: 'single', ids: [made[2]!._id, made[3]!._id] });
+    expect(fine.headers[BADGES_UNPRINTABLE_HEADER]).toBe('0');
   });
 
   it.each([

@@ -120,6 +120,14 @@ export function fontFor(doc: PDFKit.PDFDocument, text: string, weight: Weight): 
   return name;
 }
 
+/** Whether some installed font has every character of `text` (else it prints as boxes). */
+export function printable(text: string): boolean {
+  return (
+    covers(dejaVuFiles().regular.font, text) ||
+    installedFallbacks().some(({ pair }) => covers(pair.regular.font, text))
+  );
+}
+
 /** A PDF with DejaVu registered and no page yet; every page is added by its caller. */
 export function newDocument(title: string): PDFKit.PDFDocument {
   const doc = new PDFDocument({

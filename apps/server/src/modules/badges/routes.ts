@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badgesRequestSchema } from '@lanyard/shared/badges';
+import { BADGES_UNPRINTABLE_HEADER, badgesRequestSchema } from '@lanyard/shared/badges';
 import { perUser } from '../../plugins/rate-limits';
 import { passDocument } from './pass';
 import { badgePdf, passFor, startBadges } from './service';
@@ -39,6 +39,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const job = await startBadges(app.db, request.actor, request.body);
       const pages = badgePdf(app.db, job, app.config.event, app.config.sessionSecret);
+      reply.header(BADGES_UNPRINTABLE_HEADER, String(job.unprintable));
       // Each piece is a page or so: the stream holds two, so drawing waits on a slow client.
       return sendPdf(reply, `badges-${job.layout}.pdf`, Readable.from(pages, { highWaterMark: 2 }));
     },

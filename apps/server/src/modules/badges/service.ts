@@ -9,7 +9,7 @@ import { badgeCarriesCode, badgeName } from '../../policies/badges';
 import { doorCodeApplicationId } from '../checkin/door';
 import { makeQrToken } from '../checkin/qr';
 import { drawBadge, drawCutGuides, type BadgeContent } from './draw';
-import { newDocument } from './fonts';
+import { newDocument, printable } from './fonts';
 import { LAYOUTS, perPage, slotOf, type Slot } from './layouts';
 
 function eventTitle(event: EventConfig): string {
@@ -85,6 +85,33 @@ export interface BadgeJob {
   layout: BadgeLayout;
   where: SQL | undefined;
   count: number;
+  /** Badges whose name or pronoun has characters no installed font has. */
+  unprintable: number;
+}
+
+/** A character past Latin Extended-B, as a PostgreSQL pattern (its regexes read \u escapes). */
+const BEYOND_LATIN = String.raw`[^\u0001-\u024f]`;
+
+/**
+ * How many of the records `where` matches have a badge name or pronoun that prints as boxes. Only
+ * those with a character past Latin Extended are read (DejaVu has all of those), and each is tried
+ * in the fonts the badge would use.
+ */
+async function countUnprintable(db: Db, where: SQL | undefined): Promise<number> {
+  const rows = await db
+    .select({
+      firstName: checkinRecords.firstName,
+      preferredName: checkinRecords.preferredName,
+      pronoun: checkinRecords.pronoun,
+    })
+    .from(checkinRecords)
+    .where(
+      and(
+        where,
+        sql`(${checkinRecords.firstName} || coalesce(${checkinRecords.preferredName}, '') || coalesce(${checkinRecords.pronoun}, '')) ~ ${BEYOND_LATIN}`,
+      ),
+    );
+  return rows.filter((r) => !printable(badgeName(r)) || !printable(r.pronoun?.trim() ?? '')).length;
 }
 
 /**
@@ -106,7 +133,7 @@ export async function startBadges(db: Db, actor: AuditActor, body: BadgesRequest
       ...(body.ids ? { ids: body.ids.length } : {}),
     },
   });
-  return { layout: body.layout, where, count: n };
+  return { layout: body.layout, where, count: n, unprintable: await countUnprintable(db, where) };
 }
 
 /**

@@ -38,6 +38,23 @@ describe('fetchBlob', () => {
     expect(seen.at(-1)).toBe(blob.size);
   });
 
+  it("hands over a successful answer's headers before its body, and a failed answer's not at all", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('%PDF-', { headers: { 'x-badges-unprintable': '2' } })),
+    );
+    const seen: string[] = [];
+    await fetchBlob('/x', { onHeaders: (h) => seen.push(h.get('x-badges-unprintable') ?? '') });
+    expect(seen).toEqual(['2']);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500, headers: { 'x-a': '1' } })),
+    );
+    await expect(fetchBlob('/x', { onHeaders: (h) => seen.push(h.get('x-a') ?? '') })).rejects.toThrow();
+    expect(seen).toEqual(['2']);
+  });
+
   it('posts JSON and turns an error answer into an ApiError with its message and code', async () => {
     const fetchMock = vi.fn(
       async () =>

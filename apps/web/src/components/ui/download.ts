@@ -11,6 +11,8 @@ export interface DownloadOptions {
   /** JSON body (POST). */
   body?: unknown;
   onProgress?: (progress: DownloadProgress) => void;
+  /** The response's headers, once it has answered with success and before its body is read. */
+  onHeaders?: (headers: Headers) => void;
   signal?: AbortSignal;
 }
 
@@ -47,7 +49,13 @@ export function formatBytes(bytes: number): string {
  * ApiErrors like every other call.
  */
 export async function fetchBlob(url: string, options: DownloadOptions = {}): Promise<Blob> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, onProgress, signal } = options;
+  const {
+    method = options.body === undefined ? 'GET' : 'POST',
+    body,
+    onProgress,
+    onHeaders,
+    signal,
+  } = options;
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await send(url, {
@@ -57,6 +65,7 @@ export async function fetchBlob(url: string, options: DownloadOptions = {}): Pro
     signal,
   });
   if (!res.ok) throw failedResponseError(res.status, parseJsonBody(await res.text()));
+  onHeaders?.(res.headers);
 
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;

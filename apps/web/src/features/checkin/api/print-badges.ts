@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { BADGE_SELECTION_MAX, type BadgesRequest } from '@lanyard/shared/badges';
+import { BADGE_SELECTION_MAX, BADGES_UNPRINTABLE_HEADER, type BadgesRequest } from '@lanyard/shared/badges';
 import { downloadFile, type DownloadProgress } from '@/components/ui/download';
 import { getCheckinRecords } from './get-checkin-records';
 import type { CheckinListParams } from '../lib/filters';
@@ -26,15 +26,34 @@ export interface PrintBadgesInput {
   onProgress?: (progress: DownloadProgress) => void;
 }
 
+export interface PrintedBadges {
+  fileName: string;
+  /** Badges whose name or pronoun prints as boxes: no font on the server has some of its letters. */
+  unprintable: number;
+}
+
 /** POST /api/checkin/badges.pdf, saved as badges-<layout>.pdf. */
-export async function printBadges({ scope, layout, filters, onProgress }: PrintBadgesInput) {
+export async function printBadges({
+  scope,
+  layout,
+  filters,
+  onProgress,
+}: PrintBadgesInput): Promise<PrintedBadges> {
   const body: BadgesRequest =
     scope === 'selected' && filters
       ? { scope, layout, ids: await filteredRecordIds(filters) }
       : { scope, layout };
   const fileName = `badges-${layout}.pdf`;
-  await downloadFile('/api/checkin/badges.pdf', fileName, { method: 'POST', body, onProgress });
-  return fileName;
+  let unprintable = 0;
+  await downloadFile('/api/checkin/badges.pdf', fileName, {
+    method: 'POST',
+    body,
+    onProgress,
+    onHeaders: (headers) => {
+      unprintable = Number(headers.get(BADGES_UNPRINTABLE_HEADER)) || 0;
+    },
+  });
+  return { fileName, unprintable };
 }
 
 export function usePrintBadges() {

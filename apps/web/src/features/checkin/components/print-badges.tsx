@@ -26,6 +26,14 @@ export const PRINT_BADGES_ERROR = 'Failed to make the badges';
 
 const people = (n: number | undefined) => (n === undefined ? '' : n === 1 ? ' (1 person)' : ` (${n} people)`);
 
+/** Why some badges print boxes, and what the organiser can do before printing. */
+const UNPRINTABLE_HELP =
+  'No font on the server has some letters of their name or pronoun. The README (Badges and passes) says which fonts to install; then download again.';
+
+function unprintableTitle(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'badge prints' : 'badges print'} empty boxes`;
+}
+
 /**
  * Print Badges (admins): a PDF of name badges for everyone confirmed, everyone checked in, or the
  * list as filtered above ("Selected"), in a sheet layout or one per page for a badge printer.
@@ -68,7 +76,15 @@ export function PrintBadges() {
     print.mutate(
       { scope: chosen, layout, filters: chosen === 'selected' ? params : undefined, onProgress: setProgress },
       {
-        onSuccess: (fileName) => toast.success('Badges ready', { description: fileName }),
+        onSuccess: ({ fileName, unprintable }) => {
+          toast.success('Badges ready', { description: fileName });
+          // Stays until dismissed: the browser's save dialog may cover the page while it would fade.
+          if (unprintable > 0)
+            toast.warning(unprintableTitle(unprintable), {
+              description: UNPRINTABLE_HELP,
+              duration: Infinity,
+            });
+        },
         onError: (err) => toast.error('Error', { description: errorMessage(err, PRINT_BADGES_ERROR) }),
         onSettled: () => setProgress(null),
       },
