@@ -74,10 +74,15 @@ function installedFallbacks(): { index: number; pair: Pair }[] {
   return FALLBACK_CANDIDATES.flatMap((c, index) => {
     let pair = fallbacks.get(c);
     if (!pair && fs.existsSync(c.regular)) {
-      const regular = load(c.regular, c.postscript?.[0]);
-      const bold = c.bold && fs.existsSync(c.bold) ? load(c.bold, c.postscript?.[1]) : regular;
-      pair = { regular, bold };
-      fallbacks.set(c, pair);
+      try {
+        const regular = load(c.regular, c.postscript?.[0]);
+        const bold = c.bold && fs.existsSync(c.bold) ? load(c.bold, c.postscript?.[1]) : regular;
+        pair = { regular, bold };
+        fallbacks.set(c, pair);
+      } catch {
+        // A file that is not the font we know (a collection whose members were renamed, a broken
+        // file): the next candidate serves, and a badge never fails for want of one fallback.
+      }
     }
     return pair ? [{ index, pair }] : [];
   });
