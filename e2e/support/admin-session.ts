@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PASSWORD, uniqueEmail } from './app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PAGE_ARRIVAL, PASSWORD, uniqueEmail } from './app';
 import { HACKER_ANSWERS, pdfFile } from './applications';
 import { verifyEmailViaMail } from './mail';
 
@@ -64,7 +64,7 @@ export async function signInNewAdmin(page: Page, admin: SeededAdmin): Promise<st
   });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible(PAGE_ARRIVAL);
   return email;
 }
 

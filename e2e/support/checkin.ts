@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/ensure-chromium.mjs';
 import QRCode from 'qrcode';
-import { BASE_URL, PASSWORD, uniqueEmail } from './app';
+import { BASE_URL, PAGE_ARRIVAL, PASSWORD, uniqueEmail } from './app';
 import type { SeededAdmin } from './admin-session';
 
 /** The CSV upload password the e2e server runs with (CHECKIN_UPLOAD_PASSWORD in playwright.config.ts). */
@@ -43,7 +43,7 @@ export async function setCheckedInViaApi(admin: SeededAdmin, id: string, checked
 export async function openCheckin(page: Page, query = '') {
   const listed = page.waitForResponse((r) => r.url().includes('/api/checkin/records?') && r.ok());
   await page.goto(`/checkin${query}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Check-In Portal' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-In Portal' })).toBeVisible(PAGE_ARRIVAL);
   await listed;
 }
 

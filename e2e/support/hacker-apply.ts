@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PASSWORD, uniqueEmail } from './app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PAGE_ARRIVAL, PASSWORD, uniqueEmail } from './app';
 import { verifyEmailViaMail } from './mail';
 
 /** A small file whose first bytes make it a PDF (the server decides the type by content). */
@@ -35,7 +35,7 @@ export function signUpHacker(page: Page, tag = 'apply', options: { verified?: bo
 
 export async function openHackerForm(page: Page): Promise<void> {
   await page.goto('/hacker-apply');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hacker Application' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hacker Application' })).toBeVisible(PAGE_ARRIVAL);
 }
 
 /** Waits until the draft indicator says the latest answers are stored. */

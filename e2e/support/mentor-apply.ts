@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { PAGE_ARRIVAL } from './app';
 
 /** Opens the mentor form from the dashboard's status card. */
 export async function openMentorForm(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await page.getByRole('link', { name: /^(Start|Resume) Application$/ }).click();
   await expect(page).toHaveURL(/\/mentor-apply$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mentor Application' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentor Application' })).toBeVisible(PAGE_ARRIVAL);
 }
 
 export async function fillMentorRequired(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { BASE_URL } from './app';
+import { BASE_URL, PAGE_ARRIVAL } from './app';
 import type { SeededAdmin } from './admin-session';
 import { createMentorApplicant } from './rsvp';
 
@@ -152,7 +152,7 @@ export async function openStation(page: Page, name: string) {
   await page.goto('/checkin/scan');
   const list = page.getByRole('list', { name: 'Stations' });
   const change = page.getByRole('button', { name: 'Change station' });
-  await expect(list.or(change)).toBeVisible();
+  await expect(list.or(change)).toBeVisible(PAGE_ARRIVAL);
   if (await change.isVisible()) await change.click();
   await list.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
