@@ -150,8 +150,28 @@ describe('POST /api/checkin/badges.pdf', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('sets a Hebrew or Arabic name right to left, its words in order and spaced', async () => {
+    // pdfkit lays each word out on its own, so a right-to-left name of two words came out with
+    // them in left-to-right order and the space moved to the front: "לאה שרה" for Sarah Leah.
+    const sarah = await createRecord(ctx, admin.token, {
+      firstName: 'שרה לאה',
+      lastName: 'Desk',
+      role: 'hacker',
+    });
+    const abdullah = await createRecord(ctx, admin.token, {
+      firstName: 'عبد الله',
+      lastName: 'Desk',
+      role: 'mentor',
+    });
+    const res = await badges({ scope: 'selected', layout: 'a4-2x3', ids: [sarah._id, abdullah._id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [page] = (await readPdf(res.rawPayload)).text;
+    expect(page).toContain('שרה לאה');
+    expect(page).toContain('عبد الله');
+  });
+
   it('sets a Chinese or Japanese name in the installed CJK font, a Latin one in DejaVu alone', async () => {
-    // DejaVu has no CJK glyphs: without the fallback (scripts/ensure-fonts.mjs) these print as boxes.
+    // DejaVu has no CJK glyphs: without the fallback (the README's fonts table) these print as boxes.
     const wang = await createRecord(ctx, admin.token, {
       firstName: '王小明',
       lastName: 'DeskWang',

@@ -1,6 +1,6 @@
 import { BADGE_ROLE_LABELS, type BadgeRole } from '@lanyard/shared/badges';
 import type { EventConfig } from '@lanyard/shared/event';
-import { fontFor, SANS_BOLD } from './fonts';
+import { fontFor, readingOrder, SANS_BOLD } from './fonts';
 import type { Slot } from './layouts';
 import { drawQr } from './qr-vector';
 
@@ -59,7 +59,12 @@ export function drawBadge(
     .fillColor('#475569')
     .font(fontFor(doc, event.title, 'regular'))
     .fontSize(h * 0.05);
-  doc.text(event.title, x + pad, y + pad * 0.8, { width: w - 2 * pad, height: h * 0.07, ellipsis: true });
+  doc.text(event.title, x + pad, y + pad * 0.8, {
+    width: w - 2 * pad,
+    height: h * 0.07,
+    ellipsis: true,
+    ...readingOrder(event.title),
+  });
 
   const top = y + pad + h * 0.07;
   const contentHeight = bandY - pad * 0.6 - top;
@@ -81,7 +86,12 @@ export function drawBadge(
   const block = nameHeight + (badge.pronoun ? pronounSize * 1.6 : 0);
   const nameY = top + Math.max(0, (contentHeight - block) / 2);
   doc.fillColor('#000000');
-  doc.text(badge.name, x + pad, nameY, { width: nameWidth, height: nameHeight, ellipsis: true });
+  doc.text(badge.name, x + pad, nameY, {
+    width: nameWidth,
+    height: nameHeight,
+    ellipsis: true,
+    ...readingOrder(badge.name),
+  });
   if (badge.pronoun) {
     doc
       .fillColor('#334155')
@@ -91,6 +101,7 @@ export function drawBadge(
       width: nameWidth,
       height: pronounSize * 1.3,
       ellipsis: true,
+      ...readingOrder(badge.pronoun),
     });
   }
 

@@ -125,6 +125,22 @@ export function fontFor(doc: PDFKit.PDFDocument, text: string, weight: Weight): 
   return name;
 }
 
+// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms.
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const ALL_RIGHT_TO_LEFT = new RegExp(RIGHT_TO_LEFT.source, 'gu');
+
+/**
+ * What `doc.text` needs to set `text` in its reading order. pdfkit lays out each word on its own,
+ * so a Hebrew or Arabic name of two words came out in left-to-right word order with the space
+ * moved to the front. Any `features` make pdfkit lay out the whole line as one run, which fontkit
+ * sets right to left. A name mixing right-to-left and other letters keeps pdfkit's own layout: as
+ * one run its Latin letters would be reversed too.
+ */
+export function readingOrder(text: string): { features?: [] } {
+  if (!RIGHT_TO_LEFT.test(text)) return {};
+  return /\p{L}/u.test(text.replace(ALL_RIGHT_TO_LEFT, '')) ? {} : { features: [] };
+}
+
 /** Whether some installed font has every character of `text` (else it prints as boxes). */
 export function printable(text: string): boolean {
   return (

@@ -1,4 +1,4 @@
-import { fontFor, newDocument, SANS } from './fonts';
+import { fontFor, newDocument, readingOrder, SANS } from './fonts';
 import { drawQr } from './qr-vector';
 
 export const PASS_CAPTION = 'Show this at the door';
@@ -16,13 +16,25 @@ export function passDocument(opts: { eventTitle: string; name: string; token: st
     .fillColor('#000000')
     .font(fontFor(doc, opts.eventTitle, 'bold'))
     .fontSize(15);
-  doc.text(opts.eventTitle, pad, pad, { width: w - 2 * pad, height: 40, align: 'center', ellipsis: true });
+  doc.text(opts.eventTitle, pad, pad, {
+    width: w - 2 * pad,
+    height: 40,
+    align: 'center',
+    ellipsis: true,
+    ...readingOrder(opts.eventTitle),
+  });
 
   doc.font(fontFor(doc, opts.name, 'bold')).fontSize(26);
   const natural = doc.widthOfString(opts.name);
   const size = natural > w - 2 * pad ? Math.max(13, (26 * (w - 2 * pad)) / natural) : 26;
   doc.fontSize(size);
-  doc.text(opts.name, pad, 70, { width: w - 2 * pad, height: size * 2.5, align: 'center', ellipsis: true });
+  doc.text(opts.name, pad, 70, {
+    width: w - 2 * pad,
+    height: size * 2.5,
+    align: 'center',
+    ellipsis: true,
+    ...readingOrder(opts.name),
+  });
 
   // The quiet zone is part of the square: four modules' worth keeps the code scannable on paper.
   const qrSize = w - 2 * pad + 8;
