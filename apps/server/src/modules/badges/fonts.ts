@@ -103,6 +103,12 @@ const fallbackName = (index: number, weight: Weight) => `Fallback${index}-${weig
 /** The fallbacks each document has had registered (a font is registered once it is needed). */
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
+/** The first font that has every character of `text` in `weight`: DejaVu, a fallback, or none. */
+function coveringFont(text: string, weight: Weight): 'dejavu' | { index: number; pair: Pair } | undefined {
+  if (covers(dejaVuFiles()[weight].font, text)) return 'dejavu';
+  return installedFallbacks().find(({ pair }) => covers(pair[weight].font, text));
+}
+
 /**
  * The font to set `text` in: DejaVu when it has every character, else the first installed fallback
  * that has them all (a name is set in one font, so its letters match), registered in `doc` then.
@@ -111,9 +117,8 @@ const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
  */
 export function fontFor(doc: PDFKit.PDFDocument, text: string, weight: Weight): string {
   const own = weight === 'bold' ? SANS_BOLD : SANS;
-  if (covers(dejaVuFiles()[weight].font, text)) return own;
-  const found = installedFallbacks().find(({ pair }) => covers(pair[weight].font, text));
-  if (!found) return own;
+  const found = coveringFont(text, weight);
+  if (found === 'dejavu' || !found) return own;
   const name = fallbackName(found.index, weight);
   const done = registered.get(doc) ?? new Set<string>();
   registered.set(doc, done);
@@ -141,12 +146,9 @@ export function readingOrder(text: string): { features?: [] } {
   return /\p{L}/u.test(text.replace(ALL_RIGHT_TO_LEFT, '')) ? {} : { features: [] };
 }
 
-/** Whether some installed font has every character of `text` (else it prints as boxes). */
-export function printable(text: string): boolean {
-  return (
-    covers(dejaVuFiles().regular.font, text) ||
-    installedFallbacks().some(({ pair }) => covers(pair.regular.font, text))
-  );
+/** Whether `fontFor` finds a font with every character of `text` in `weight` (else it prints boxes). */
+export function printable(text: string, weight: Weight): boolean {
+  return coveringFont(text, weight) !== undefined;
 }
 
 /** A PDF with DejaVu registered and no page yet; every page is added by its caller. */

@@ -89,6 +89,9 @@ export interface BadgeJob {
   unprintable: number;
 }
 
+/** The pronoun line of a badge: none when blank. */
+const badgePronoun = (r: { pronoun: string | null }) => r.pronoun?.trim() || null;
+
 /** A character past Latin Extended-B, as a PostgreSQL pattern (its regexes read \u escapes). */
 const BEYOND_LATIN = String.raw`[^\u0001-\u024f]`;
 
@@ -111,7 +114,9 @@ async function countUnprintable(db: Db, where: SQL | undefined): Promise<number>
         sql`(${checkinRecords.firstName} || coalesce(${checkinRecords.preferredName}, '') || coalesce(${checkinRecords.pronoun}, '')) ~ ${BEYOND_LATIN}`,
       ),
     );
-  return rows.filter((r) => !printable(badgeName(r)) || !printable(r.pronoun?.trim() ?? '')).length;
+  // In the weights drawBadge sets them in: the name bold, the pronoun regular.
+  return rows.filter((r) => !printable(badgeName(r), 'bold') || !printable(badgePronoun(r) ?? '', 'regular'))
+    .length;
 }
 
 /**
@@ -169,7 +174,7 @@ export async function* badgePdf(
         const facts = r.status ? { status: r.status, rsvpStatus: r.rsvpStatus } : null;
         const content: BadgeContent = {
           name: badgeName(r),
-          pronoun: r.pronoun?.trim() || null,
+          pronoun: badgePronoun(r),
           role: r.role,
           qr: badgeCarriesCode(r, facts) ? makeQrToken(secret, event, r.applicationId!) : null,
         };
