@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { aptGet } from '../../../scripts/ensure-debian-package.mjs';
 import { freePort, serverRoot, sleep, withTimeout } from './server-process';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -22,7 +23,6 @@ export function ensureNginx(): string {
       `nginx is not installed at ${NGINX}. Install it with: sudo apt-get install -y --no-install-recommends nginx-light`,
     );
   }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = ['install', '-y', '--no-install-recommends', 'nginx-light'];
   // The package's postinst starts the nginx service on 0.0.0.0:80 unless a policy forbids starting
   // services (Docker images ship one); stand one in for the install only.
@@ -33,13 +33,9 @@ export function ensureNginx(): string {
     fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
   }
   try {
-    const apt = (args: string[]) => {
-      console.log(`apt-get ${args.join(' ')}`);
-      return spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
-    };
     console.log('Installing Debian nginx for the behind-nginx tests...');
     // A fresh machine may have no package lists yet: update only when the install needs it.
-    if (!apt(install) && !(apt(['update']) && apt(install))) {
+    if (!aptGet(install) && !(aptGet(['update']) && aptGet(install))) {
       throw new Error(`apt-get ${install.join(' ')} failed`);
     }
   } finally {

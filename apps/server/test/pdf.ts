@@ -1,6 +1,6 @@
 /** Reading PDFs back in tests: pages and their text (pdfjs-dist), and the drawing operators. */
+import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface PdfText {
   pages: number;
@@ -8,15 +8,45 @@ export interface PdfText {
   text: string[];
 }
 
+type Answer = { id: number; result: PdfText } | { id: number; error: string };
+
+/**
+ * pdfjs-dist's legacy build brings core-js, which on Node 20 replaces globals of the process that
+ * loads it (JSON.stringify, JSON.parse, Array.prototype.push and more). Test files share their
+ * process (`isolate: false`), so a file run after the badge tests read JSON with core-js's
+ * JSON.stringify, which overflowed the stack on the hostile tests' deeply nested bodies. A worker
+ * thread has globals of its own: pdfjs-dist is loaded there alone.
+ */
+let reader: { worker: Worker; waiting: Map<number, (answer: Answer) => void>; next: number } | undefined;
+
+function pdfReader() {
+  if (reader) return reader;
+  const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+  const waiting = new Map<number, (answer: Answer) => void>();
+  worker.on('message', (answer: Answer) => {
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+  });
+  worker.on('error', (err) => {
+    for (const settle of waiting.values()) settle({ id: -1, error: err.message });
+    waiting.clear();
+    reader = undefined;
+  });
+  // An idle reader does not keep the test process alive.
+  worker.unref();
+  reader = { worker, waiting, next: 0 };
+  return reader;
+}
+
 export async function readPdf(bytes: Buffer): Promise<PdfText> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 }).promise;
-  const text: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return { pages: doc.numPages, text };
+  const { worker, waiting } = pdfReader();
+  const id = reader!.next++;
+  const answer = await new Promise<Answer>((resolve) => {
+    waiting.set(id, resolve);
+    worker.postMessage({ id, data: new Uint8Array(bytes) });
+  });
+  if ('error' in answer) throw new Error(`pdfjs-dist could not read the PDF: ${answer.error}`);
+  return answer.result;
 }
 
 /** How many rectangles (`re`) a PDF's content streams draw, pdfkit's deflated streams inflated. */
