@@ -17,6 +17,7 @@ import { applications, customQuestions, customQuestionVersions } from '../../db/
 import { lockSettings } from '../../db/settings';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
+import { choiceKey, hasAnyKey } from './choice-keys';
 import { conditionsProblem, dependentsOf, type Placed } from './conditions';
 import { readAllQuestions, readRoleRows, toQuestion, type QuestionRow } from './store';
 
@@ -56,11 +57,11 @@ function withoutRole(body: CustomQuestionDefinition): Omit<CustomQuestionDefinit
 }
 
 async function answeredBy(tx: Tx, id: string): Promise<boolean> {
-  // A jsonpath test the GIN index (jsonb_path_ops) can answer; the id is a validated uuid.
+  // The question's own key is in custom_choice_keys for any answer, of any type (migration 0027).
   const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(applications)
-    .where(sql`${applications.customAnswers} @? ${`$."${id}"`}::jsonpath`)
+    .where(hasAnyKey([choiceKey(id)]))
     .limit(1);
   return row !== undefined;
 }
