@@ -1,24 +1,17 @@
 // wrk (Debian's package), the load generator for throughput: autocannon in the benchmark's own
 // process saturates one core before a bare Fastify route does (about 37,000 req/s against wrk's
 // 61,000 on the reference machine), so a ratio to it measured the generator, not the server.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureDebianPackage } from '../../ensure-debian-package.mjs';
 
 export const WRK = '/usr/bin/wrk';
 
 /** Installs wrk with apt when it is missing and we are root (as the tests install nginx); else says how. */
 export function ensureWrk() {
-  if (fs.existsSync(WRK)) return WRK;
-  if (process.getuid?.() !== 0)
-    throw new Error(`wrk is not installed at ${WRK}. Install it with: sudo apt-get install -y wrk`);
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], {
-    stdio: 'ignore',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (!fs.existsSync(WRK)) throw new Error('apt-get could not install wrk');
-  return WRK;
+  return ensureDebianPackage('wrk', WRK, "the benchmark's load generator");
 }
 
 const luaString = (s) => `"${String(s).replace(/["\\]/g, '\\$&').replace(/\n/g, '\\n')}"`;
