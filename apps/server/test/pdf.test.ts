@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newDocument } from '../src/modules/badges/fonts';
-import { readPdf } from './pdf';
+import { readPdf, stopPdfReader } from './pdf';
 
 /** A one-page PDF that says `text`, as the badge and pass tests read them back. */
 async function pdfSaying(text: string): Promise<Buffer> {
@@ -29,5 +29,13 @@ describe('readPdf', () => {
 
   it('says when the bytes are not a PDF', async () => {
     await expect(readPdf(Buffer.from('not a pdf'))).rejects.toThrow(/could not read the PDF/);
+  });
+
+  it('fails a read whose reader stops, and reads again on a new one', async () => {
+    const bytes = await pdfSaying('Grace Hopper');
+    const pending = readPdf(bytes);
+    await stopPdfReader();
+    await expect(pending).rejects.toThrow(/thread exited/);
+    expect(await readPdf(bytes)).toEqual({ pages: 1, text: ['Grace Hopper'] });
   });
 });

@@ -17,34 +17,47 @@ type Answer = { id: number; result: PdfText } | { id: number; error: string };
  * JSON.stringify, which overflowed the stack on the hostile tests' deeply nested bodies. A worker
  * thread has globals of its own: pdfjs-dist is loaded there alone.
  */
-let reader: { worker: Worker; waiting: Map<number, (answer: Answer) => void>; next: number } | undefined;
+let reader: ((bytes: Buffer) => Promise<Answer>) | undefined;
+let thread: Worker | undefined;
 
 function pdfReader() {
   if (reader) return reader;
   const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
   const waiting = new Map<number, (answer: Answer) => void>();
+  let next = 0;
   worker.on('message', (answer: Answer) => {
     waiting.get(answer.id)?.(answer);
     waiting.delete(answer.id);
   });
-  worker.on('error', (err) => {
-    for (const settle of waiting.values()) settle({ id: -1, error: err.message });
+  // A reader that fails or exits answers every read still waiting, so none lasts until its test's
+  // timeout; the next read starts a new one.
+  const fail = (error: string) => {
+    for (const settle of waiting.values()) settle({ id: -1, error });
     waiting.clear();
-    reader = undefined;
-  });
+    if (reader === read) reader = undefined;
+  };
+  worker.on('error', (err) => fail(err.message));
+  worker.on('exit', (code) => fail(`the PDF reader's thread exited (code ${code})`));
   // An idle reader does not keep the test process alive.
   worker.unref();
-  reader = { worker, waiting, next: 0 };
-  return reader;
+  const read = (bytes: Buffer) =>
+    new Promise<Answer>((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      worker.postMessage({ id, data: new Uint8Array(bytes) });
+    });
+  reader = read;
+  thread = worker;
+  return read;
+}
+
+/** Stops the reader's thread, as a crash would (for the test of what a read waiting then gets). */
+export async function stopPdfReader(): Promise<void> {
+  await thread?.terminate();
 }
 
 export async function readPdf(bytes: Buffer): Promise<PdfText> {
-  const { worker, waiting } = pdfReader();
-  const id = reader!.next++;
-  const answer = await new Promise<Answer>((resolve) => {
-    waiting.set(id, resolve);
-    worker.postMessage({ id, data: new Uint8Array(bytes) });
-  });
+  const answer = await pdfReader()(bytes);
   if ('error' in answer) throw new Error(`pdfjs-dist could not read the PDF: ${answer.error}`);
   return answer.result;
 }
