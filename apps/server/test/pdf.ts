@@ -17,11 +17,10 @@ type Answer = { id: number; result: PdfText } | { id: number; error: string };
  * JSON.stringify, which overflowed the stack on the hostile tests' deeply nested bodies. A worker
  * thread has globals of its own: pdfjs-dist is loaded there alone.
  */
-let reader: ((bytes: Buffer) => Promise<Answer>) | undefined;
-let thread: Worker | undefined;
+let current: { read: (bytes: Buffer) => Promise<Answer>; worker: Worker } | undefined;
 
 function pdfReader() {
-  if (reader) return reader;
+  if (current) return current.read;
   const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
   const waiting = new Map<number, (answer: Answer) => void>();
   let next = 0;
@@ -34,7 +33,7 @@ function pdfReader() {
   const fail = (error: string) => {
     for (const settle of waiting.values()) settle({ id: -1, error });
     waiting.clear();
-    if (reader === read) reader = undefined;
+    if (current?.worker === worker) current = undefined;
   };
   worker.on('error', (err) => fail(err.message));
   worker.on('exit', (code) => fail(`the PDF reader's thread exited (code ${code})`));
@@ -46,14 +45,13 @@ function pdfReader() {
       waiting.set(id, resolve);
       worker.postMessage({ id, data: new Uint8Array(bytes) });
     });
-  reader = read;
-  thread = worker;
+  current = { read, worker };
   return read;
 }
 
 /** Stops the reader's thread, as a crash would (for the test of what a read waiting then gets). */
 export async function stopPdfReader(): Promise<void> {
-  await thread?.terminate();
+  await current?.worker.terminate();
 }
 
 export async function readPdf(bytes: Buffer): Promise<PdfText> {
