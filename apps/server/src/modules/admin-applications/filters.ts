@@ -119,9 +119,15 @@ export function applicationFilters(
   const where: (SQL | undefined)[] = [];
   // search_text is the lower-cased name, e-mail, school and major; `like lower(...)` there is the same
   // match as `ilike` on the concatenation, and the trigram and covering indexes both hold search_text.
-  if (f.search) where.push(sql`${applications.searchText} like lower(${containsPattern(f.search)})`);
-  if (f.school) where.push(sql`${applications.school} ilike ${containsPattern(f.school)}`);
-  if (f.major) where.push(sql`${applications.major} ilike ${containsPattern(f.major)}`);
+  const inSearchText = (text: string) => sql`${applications.searchText} like lower(${containsPattern(text)})`;
+  if (f.search) where.push(inSearchText(f.search));
+  // A school or major that contains the text puts it in search_text too: said again there, the
+  // trigram index can narrow by it. "ada" at an "Institute" among 500,000 applications read 240,000
+  // entries of the covering index to count 1,000 matches (210 ms); the two words' trigrams, 31 ms.
+  if (f.school)
+    where.push(sql`${applications.school} ilike ${containsPattern(f.school)}`, inSearchText(f.school));
+  if (f.major)
+    where.push(sql`${applications.major} ilike ${containsPattern(f.major)}`, inSearchText(f.major));
   if (f.status?.length) where.push(inArray(applications.status, storedStatuses(f.status)));
   if (f.role?.length) where.push(inArray(applications.role, f.role));
   if (f.rsvp_status?.length) {

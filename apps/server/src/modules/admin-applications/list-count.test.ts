@@ -43,6 +43,20 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
+interface PlanNode {
+  'Node Type': string;
+  'Parent Relationship'?: string;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** A plan node and those under it; without `initPlans`, not the subqueries it runs first. */
+function nodes(node: PlanNode, initPlans = true): PlanNode[] {
+  const children = (node.Plans ?? []).filter((c) => initPlans || c['Parent Relationship'] !== 'InitPlan');
+  return [node, ...children.flatMap((c) => nodes(c, initPlans))];
+}
+
 async function list(query: string) {
   const res = await call('GET', `/api/admin/applications?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -96,6 +110,40 @@ describe('GET /api/admin/applications over more than it counts', () => {
     const { rows } = await ctx.database.pool.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index Only Scan Backward using applications_submitted_cover_idx/);
+  });
+
+  it('finds a page of few matches among the matches, not by walking the sort index for them', async () => {
+    const f = adminApplicationsQuerySchema.parse({ search: 'quinlan', page: '2' });
+    const filterCtx = { eventStartDate: '2025-09-19', rules: scoreRulesOf(DEFAULT_REVIEW_SETTINGS) };
+    const { sql: text, params } = listQuery(ctx.database.db, f, filterCtx, { few: true }).toSQL();
+    const { rows } = await ctx.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (format json) ${text}`,
+      params,
+    );
+    // The page (the plan's Limit) orders rows it fetches by id, from the matches found before it.
+    const limits = nodes(rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Node Type'] === 'Limit');
+    expect(limits).toHaveLength(1);
+    const readByIds = nodes(limits[0]!, false).some((n) =>
+      /\bid = ANY \(\(InitPlan/.test(`${n['Index Cond'] ?? ''} ${n['Recheck Cond'] ?? ''}`),
+    );
+    expect(readByIds).toBe(true);
+  });
+
+  it('pages through few matches in the list order, each once', async () => {
+    for (const sort of ['sort=submitted', 'sort=name&dir=desc']) {
+      const pages = [await list(`search=quinlan&${sort}`), await list(`search=quinlan&${sort}&page=2`)];
+      expect(pages.map((p) => p.applications.length)).toEqual([50, RARE - 50]);
+      const ids = pages.flatMap((p) => p.applications.map((a) => a._id));
+      expect(new Set(ids).size).toBe(RARE);
+      // The same rows in the same order as the exact page query finds them (the walk).
+      const { rows } = await ctx.database.pool.query<{ id: string }>(
+        sort === 'sort=submitted'
+          ? `select id from applications where last_name = 'Quinlan' order by submitted_at desc, id desc`
+          : `select id from applications where last_name = 'Quinlan'
+              order by lower(first_name) desc, lower(last_name) desc, id desc`,
+      );
+      expect(ids).toEqual(rows.map((r) => r.id));
+    }
   });
 
   it('counts a narrower filter exactly', async () => {

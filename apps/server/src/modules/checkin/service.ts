@@ -13,7 +13,7 @@ import { checkinRecords } from '../../db/schema/index';
 import { AppError, errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
 import { parseCsv } from '../../lib/csv-read';
-import { containsPattern, countUpTo } from '../../db/search';
+import { containsPattern, countUpTo, estimatedRows } from '../../db/search';
 import { publishCheckin } from './live';
 import { CHECKIN_ROLES } from '@lanyard/shared/constants';
 
@@ -148,25 +148,13 @@ async function sortedMatches(
   return { n, ids: n > sortUpTo ? null : rows.flatMap((r) => (r.id ? [r.id] : [])) };
 }
 
-/** How long the table's size as the planner knows it is reused: it moves with ANALYZE, not per row. */
-const SIZE_TTL_MS = 30_000;
-const sizes = new WeakMap<Db, { rows: number; at: number }>();
-
 /**
  * The most matches a search may have to be sorted rather than walked: a tenth of the records (as
- * pg_class.reltuples, the planner's own estimate), within SORT_MATCHES_FROM and SORT_MATCHES_UP_TO.
- * Read at most every SIZE_TTL_MS: a statement of its own on every search cost a round trip.
+ * the planner estimates them), within SORT_MATCHES_FROM and SORT_MATCHES_UP_TO.
  */
 async function sortUpTo(db: Db): Promise<number> {
-  let size = sizes.get(db);
-  if (!size || Date.now() - size.at > SIZE_TTL_MS) {
-    const read = await db.execute<{ rows: number }>(
-      sql`select reltuples::float8 as rows from pg_class where oid = 'checkin_records'::regclass`,
-    );
-    size = { rows: Math.max(0, read.rows[0]?.rows ?? 0), at: Date.now() };
-    sizes.set(db, size);
-  }
-  return Math.round(Math.min(SORT_MATCHES_UP_TO, Math.max(SORT_MATCHES_FROM, size.rows * SORT_SHARE)));
+  const rows = await estimatedRows(db, 'checkin_records');
+  return Math.round(Math.min(SORT_MATCHES_UP_TO, Math.max(SORT_MATCHES_FROM, rows * SORT_SHARE)));
 }
 
 export async function stats(db: Db) {
