@@ -11,7 +11,7 @@ import { createVolunteer } from '../../../test/checkin';
 import { asUser, seedApplications } from '../../../test/admin';
 import { createAdmin, createTestContext, type TestContext } from '../../../test/helper';
 import { scoreRulesOf } from '../../db/review-scores';
-import { listQuery } from './service';
+import { listQuery, sortsAmongMatches } from './service';
 
 /**
  * The Applications list past APPLICATIONS_COUNT_AHEAD matches: a bounded total ("10,000+"), and the
@@ -132,13 +132,22 @@ describe('GET /api/admin/applications over more than it counts', () => {
     expect(readByIds).toBe(true);
   });
 
+  it('sorts a page out of its matches only when their count is exact, not a lower bound', () => {
+    // Page 20 of a broad search over 500,000: counted to 1,951 and capped; it may match them all.
+    expect(sortsAmongMatches(1951, false, 500_000, { page: 20, limit: 50 })).toBe(false);
+    expect(sortsAmongMatches(1951, true, 500_000, { page: 20, limit: 50 })).toBe(true);
+    // Few against the table: sorted; many: walked.
+    expect(sortsAmongMatches(100, true, 50_000, { page: 1, limit: 50 })).toBe(true);
+    expect(sortsAmongMatches(900, true, 50_000, { page: 1, limit: 50 })).toBe(false);
+  });
+
   it('pages through few matches in the list order, each once', async () => {
     for (const sort of ['sort=submitted', 'sort=name&dir=desc']) {
       const pages = [await list(`search=quinlan&${sort}`), await list(`search=quinlan&${sort}&page=2`)];
       expect(pages.map((p) => p.applications.length)).toEqual([50, RARE - 50]);
       const ids = pages.flatMap((p) => p.applications.map((a) => a._id));
       expect(new Set(ids).size).toBe(RARE);
-      // The same rows in the same order as the exact page query finds them (the walk).
+      // The same rows in the same order as SQL orders them directly.
       const { rows } = await ctx.database.pool.query<{ id: string }>(
         sort === 'sort=submitted'
           ? `select id from applications where last_name = 'Quinlan' order by submitted_at desc, id desc`
