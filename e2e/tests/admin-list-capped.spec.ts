@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   await promisify(execFile)(
     process.execPath,
     [seedScript, '--applications', String(SEEDED), '--resumes', '0', '--seed', 'capped-list'],
-    { env: { ...process.env, DATA_DIR: process.env.LANYARD_E2E_DATA_DIR, LOG_LEVEL: 'warn' } },
+    { env: { ...process.env, DATA_DIR: process.env.LANYARD_E2E_GLOBAL_DATA_DIR, LOG_LEVEL: 'warn' } },
   );
 });
 

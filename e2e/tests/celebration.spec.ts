@@ -29,7 +29,7 @@ test.afterAll(async () => {
   }
 });
 
-const json = { headers: { Origin: BASE_URL } };
+const json = (): { headers: { Origin: string } } => ({ headers: { Origin: BASE_URL } });
 
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
@@ -53,7 +53,7 @@ test.describe('the acceptance celebration', () => {
         const phone = await context.newPage();
         const login = await phone.request.post('/api/auth/login', {
           data: { email: applicant.email, password: PASSWORD },
-          ...json,
+          ...json(),
         });
         expect(login.status(), await login.text()).toBe(200);
         await openDashboard(phone, 'accepted', { celebrates: false });
@@ -69,7 +69,7 @@ test.describe('the acceptance celebration', () => {
     await withMentorDecisionsReleased(admin, async () => {
       const declined = await page.request.post('/api/applications/rsvp', {
         data: { response: 'declined' },
-        ...json,
+        ...json(),
       });
       expect(declined.status(), await declined.text()).toBe(200);
       await page.goto('/dashboard');
@@ -97,7 +97,7 @@ test.describe('the acceptance celebration', () => {
           liabilityWaiverAccepted: true,
           photoClearanceAccepted: true,
         },
-        ...json,
+        ...json(),
       });
       expect(attending.status(), await attending.text()).toBe(200);
       await page.goto('/dashboard');
