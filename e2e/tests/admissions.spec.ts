@@ -16,7 +16,7 @@ import {
   uniqueTag,
 } from '../support/admin-applicants';
 
-// Places, the waitlist and decision release are global: one test at a time, after the others.
+// Places, the waitlist and decision release are global: one test at a time, on the global-state server.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let admin: SeededAdmin;
