@@ -1,5 +1,6 @@
 // pdfjs-dist in a thread of its own (see test/pdf.ts): each message is a PDF's bytes and an id,
-// each answer its pages' text or the error's message, with the same id.
+// each answer its pages' text or the error's message, with the same id. A message that says
+// `hold` is never answered, as a read pdfjs-dist never finished would not be.
 import { parentPort } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
@@ -15,7 +16,8 @@ async function read(data) {
   return { pages, text };
 }
 
-parentPort.on('message', ({ id, data }) => {
+parentPort.on('message', ({ id, data, hold }) => {
+  if (hold) return;
   read(data).then(
     (result) => parentPort.postMessage({ id, result }),
     (err) => parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) }),

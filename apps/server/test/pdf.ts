@@ -17,7 +17,7 @@ type Answer = { id: number; result: PdfText } | { id: number; error: string };
  * JSON.stringify, which overflowed the stack on the hostile tests' deeply nested bodies. A worker
  * thread has globals of its own: pdfjs-dist is loaded there alone.
  */
-let current: { read: (bytes: Buffer) => Promise<Answer>; worker: Worker } | undefined;
+let current: { read: (bytes: Buffer, hold?: boolean) => Promise<Answer>; worker: Worker } | undefined;
 
 function pdfReader() {
   if (current) return current.read;
@@ -39,11 +39,11 @@ function pdfReader() {
   worker.on('exit', (code) => fail(`the PDF reader's thread exited (code ${code})`));
   // An idle reader does not keep the test process alive.
   worker.unref();
-  const read = (bytes: Buffer) =>
+  const read = (bytes: Buffer, hold = false) =>
     new Promise<Answer>((resolve) => {
       const id = next++;
       waiting.set(id, resolve);
-      worker.postMessage({ id, data: new Uint8Array(bytes) });
+      worker.postMessage({ id, data: new Uint8Array(bytes), hold });
     });
   current = { read, worker };
   return read;
@@ -54,8 +54,13 @@ export async function stopPdfReader(): Promise<void> {
   await current?.worker.terminate();
 }
 
-export async function readPdf(bytes: Buffer): Promise<PdfText> {
-  const answer = await pdfReader()(bytes);
+/**
+ * `hold` asks the reader never to answer, as a read pdfjs-dist hangs on would not be: the test of
+ * what a waiting read gets when the reader stops needs a read still waiting, and a warm reader
+ * answers a one-line PDF before a stop can reach it.
+ */
+export async function readPdf(bytes: Buffer, { hold = false } = {}): Promise<PdfText> {
+  const answer = await pdfReader()(bytes, hold);
   if ('error' in answer) throw new Error(`pdfjs-dist could not read the PDF: ${answer.error}`);
   return answer.result;
 }
