@@ -151,6 +151,31 @@ describe('automatic waitlist promotion', () => {
     });
   });
 
+  it('records a freed place only for a row that held one', async () => {
+    const pool = ctx.database.pool;
+    const events = async () =>
+      (await pool.query('select application_id, kind from admission_events order by id')).rows;
+    // Held none: a waitlisted applicant rejected, a declined offer and an expired one changed or
+    // deleted, and an accepted attendee whose status is written again unchanged.
+    await pool.query("update applications set status = 'rejected' where id = $1", [w[0]!.id]);
+    await pool.query("update applications set rsvp_status = 'declined' where id = $1", [a[0]!.id]);
+    expect(await events()).toEqual([{ application_id: a[0]!.id, kind: 'declined' }]);
+    await pool.query("update applications set status = 'rejected' where id = $1", [a[0]!.id]);
+    await pool.query('update applications set rsvp_status = null, rsvp_expired_at = now() where id = $1', [
+      a[1]!.id,
+    ]);
+    await pool.query('delete from applications where id = $1', [a[1]!.id]);
+    await pool.query("update applications set status = 'accepted' where id = $1", [a[2]!.id]);
+    expect(await events()).toEqual([
+      { application_id: a[0]!.id, kind: 'declined' },
+      { application_id: a[1]!.id, kind: 'expired' },
+    ]);
+    // Held one, an offer not yet answered: changed away from accepted.
+    await pool.query('update applications set rsvp_status = null where id = $1', [a[2]!.id]);
+    await pool.query("update applications set status = 'waitlisted' where id = $1", [a[2]!.id]);
+    expect((await events()).at(-1)).toEqual({ application_id: a[2]!.id, kind: 'status' });
+  });
+
   it('promotes as many as bring projected attendance back to the places', async () => {
     // At 50% yes, each offer is worth half an attendee: one freed place takes two offers.
     await ctx.database.pool.query('update settings set capacity = $1', [
