@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@lanyard/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { applications } from '../../db/schema/index';
@@ -30,6 +30,18 @@ export async function setStatuses(
   return db.transaction((tx) => setStatusesIn(tx, actor, target, status, opts));
 }
 
+/** The applications `where` matches, locked in id order, with what a change of status reads of them. */
+export function lockForStatusChange(tx: Tx, where: SQL) {
+  return tx
+    .select({ id: applications.id, status: applications.status, ...rsvpColumns })
+    .from(applications)
+    .where(where)
+    .orderBy(asc(applications.id))
+    .for('update');
+}
+
+export type LockedApplication = Awaited<ReturnType<typeof lockForStatusChange>>[number];
+
 /**
  * setStatuses inside a transaction the caller holds, for a change made of several (deciding by
  * score sets three statuses at once, all or nothing): the rows are locked, changed, audited, their
@@ -43,17 +55,28 @@ export async function setStatusesIn(
   opts: { requireAll: boolean; config: AppConfig },
 ): Promise<number> {
   const single = opts.requireAll && 'ids' in target && new Set(target.ids).size === 1;
-  const current = await tx
-    .select({ id: applications.id, status: applications.status, ...rsvpColumns })
-    .from(applications)
-    .where(await targetWhere(tx, target))
-    .orderBy(asc(applications.id))
-    .for('update');
+  const current = await lockForStatusChange(tx, await targetWhere(tx, target));
   checkCount(target, current.length);
   if (opts.requireAll && 'ids' in target && current.length !== new Set(target.ids).size) {
     throw errors.notFound('Application not found.');
   }
   if (!current.length) return 0;
+  await changeStatuses(tx, actor, current, status, { single, target, config: opts.config });
+  return current.length;
+}
+
+/**
+ * The change itself, of rows the caller locked with lockForStatusChange (deciding by score locks
+ * every candidate once, before it ranks them). `target` names the filter in the audit log.
+ */
+export async function changeStatuses(
+  tx: Tx,
+  actor: AuditActor,
+  current: readonly LockedApplication[],
+  status: ApplicationStatus,
+  opts: { single?: boolean; target?: BulkTarget; config: AppConfig },
+): Promise<void> {
+  if (!current.length) return;
   const now = new Date();
   const ids = current.map((c) => c.id);
   await tx
@@ -70,7 +93,7 @@ export async function setStatusesIn(
   }
   await auditMany(tx, actor, [
     ...current.map((c) => ({
-      action: single ? 'application.status' : 'application.bulk_status',
+      action: opts.single ? 'application.status' : 'application.bulk_status',
       targetType: 'application',
       targetId: c.id,
       before: { status: c.status },
@@ -84,8 +107,7 @@ export async function setStatusesIn(
       after: { status, rsvp_status: null, reason: 'decision_changed' },
     })),
   ]);
-  await auditFilterAction(tx, actor, target, 'application.bulk_status', { status });
+  if (opts.target) await auditFilterAction(tx, actor, opts.target, 'application.bulk_status', { status });
   // Once a role's decisions are out, a new decision is announced right away.
   await queueDecisionEmailsIfReleased(tx, opts.config, ids);
-  return current.length;
 }

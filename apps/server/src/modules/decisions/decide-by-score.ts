@@ -9,7 +9,7 @@ import { readScoreRules, reviewScores, type ScoreRules } from '../../db/review-s
 import { applications } from '../../db/schema/index';
 import { errors } from '../../errors';
 import { audit, type AuditActor } from '../../lib/audit';
-import { setStatusesIn } from './bulk-status';
+import { changeStatuses, lockForStatusChange } from './bulk-status';
 
 export type DecideByScoreBody = z.output<typeof decideByScoreBodySchema>;
 
@@ -171,9 +171,7 @@ export async function applyByScore(
 ): Promise<DecideByScorePreview> {
   const { confirm, ...choice } = body;
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select ${applications.id} from ${applications} where ${candidateWhere(choice)} order by ${applications.id} for update`,
-    );
+    const locked = await lockForStatusChange(tx, candidateWhere(choice));
     const rules = await readScoreRules(tx, { exact: true });
     const plan = await planByScore(tx, choice, rules);
     const result = describePlan(plan);
@@ -190,8 +188,17 @@ export async function applyByScore(
         'validation_error',
       );
     }
+    // Every application the plan changes is a candidate, and so among the rows locked above: they
+    // are not read and locked a second time (0.65 s of the 9 s of deciding 42,600 hackers).
     for (const [status, ids] of plan.changing) {
-      if (ids.length) await setStatusesIn(tx, actor, { ids }, status, { requireAll: false, config });
+      const band = new Set(ids);
+      await changeStatuses(
+        tx,
+        actor,
+        locked.filter((row) => band.has(row.id)),
+        status,
+        { config },
+      );
     }
     await audit(tx, actor, {
       action: 'decisions.by_score',
