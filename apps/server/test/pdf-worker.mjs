@@ -1,6 +1,6 @@
 // pdfjs-dist in a thread of its own (see test/pdf.ts): each message is a PDF's bytes and an id,
 // each answer its pages' text or the error's message, with the same id. A message that says
-// `hold` is never answered, as a read pdfjs-dist never finished would not be.
+// `hold` is never answered, as if pdfjs-dist had hung on it.
 import { parentPort } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 

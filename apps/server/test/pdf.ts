@@ -55,9 +55,9 @@ export async function stopPdfReader(): Promise<void> {
 }
 
 /**
- * `hold` asks the reader never to answer, as a read pdfjs-dist hangs on would not be: the test of
- * what a waiting read gets when the reader stops needs a read still waiting, and a warm reader
- * answers a one-line PDF before a stop can reach it.
+ * `hold` asks the reader never to answer, as if pdfjs-dist had hung: the test of what a waiting
+ * read gets when the reader stops needs a read still waiting, and a warm reader answers a one-line
+ * PDF before a stop can reach it.
  */
 export async function readPdf(bytes: Buffer, { hold = false } = {}): Promise<PdfText> {
   const answer = await pdfReader()(bytes, hold);
