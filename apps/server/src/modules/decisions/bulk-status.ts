@@ -40,12 +40,12 @@ export function lockForStatusChange(tx: Tx, where: SQL) {
     .for('update');
 }
 
-export type LockedApplication = Awaited<ReturnType<typeof lockForStatusChange>>[number];
+type LockedApplication = Awaited<ReturnType<typeof lockForStatusChange>>[number];
 
 /**
- * setStatuses inside a transaction the caller holds, for a change made of several (deciding by
- * score sets three statuses at once, all or nothing): the rows are locked, changed, audited, their
- * RSVPs voided and their e-mails queued exactly as one bulk status change does.
+ * setStatuses inside a transaction the caller holds, for a change that is part of a larger one
+ * (promotion, an admission wave): the rows are locked, changed, audited, their RSVPs voided and
+ * their e-mails queued exactly as one bulk status change does.
  */
 export async function setStatusesIn(
   tx: Tx,
