@@ -171,6 +171,7 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
   page,
   browser,
 }) => {
+  test.slow(); // Two portals, a whole application, and the Insights tab's every chart.
   await signInNewAdmin(page, admin);
   await page.goto('/admin?tab=settings');
   const card = page.getByRole('region', { name: 'Questions', exact: true });
@@ -271,8 +272,15 @@ test('an admin adds, orders and previews custom questions; a hacker answers them
     expect(data[0]![header!.indexOf(TRACK)]).toBe('Other: Hardware');
     expect(data[0]![header!.indexOf(FIRST)]).toBe('Yes');
 
-    // Insights draws the yes/no question with the other answers of who applied.
+    // Insights draws the yes/no question with the other answers of who applied. Its chart appears
+    // only once the panel's answer is in, behind the charts' own chunk and eight other panels: on a
+    // busy CI machine that alone took over 10 s, so the wait is for the answer first, then the chart.
+    const counted = page.waitForResponse((r) => r.url().includes('/api/admin/insights/custom?'));
     await page.goto('/admin?tab=insights&insights_role=hacker');
+    const answer = await counted;
+    expect(answer.status()).toBe(200);
+    const asked = ((await answer.json()) as { questions: { label: string; answered: number }[] }).questions;
+    expect(asked.find((q) => q.label === FIRST)?.answered).toBe(1);
     const chart = page.getByRole('region', { name: FIRST, exact: true });
     await expect(chart.getByRole('table')).toContainText('Yes');
   } finally {
