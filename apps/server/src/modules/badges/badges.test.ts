@@ -228,6 +228,35 @@ describe('POST /api/checkin/badges.pdf', () => {
   });
 });
 
+describe('badges under an event title no font has', () => {
+  let ctx: TestContext;
+  let admin: { token: string; email: string };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, (config) => ({
+      ...config,
+      event: { ...config.event, name: 'हैकथॉन', edition: '2026' },
+    }));
+    admin = await createAdmin(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  it('counts every badge as printing boxes, Latin names included', async () => {
+    const made = await Promise.all(
+      ['Ada', 'Grace', 'Linus'].map((firstName) =>
+        createRecord(ctx, admin.token, { firstName, lastName: 'Desk', role: 'hacker' }),
+      ),
+    );
+    const res = await asUser(ctx, admin.token)('POST', '/api/checkin/badges.pdf', {
+      scope: 'selected',
+      layout: 'single',
+      ids: made.map((r) => r._id),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers[BADGES_UNPRINTABLE_HEADER]).toBe('3');
+  });
+});
+
 describe('GET /api/applications/me/pass.pdf', () => {
   let ctx: TestContext;
   beforeAll(async () => {

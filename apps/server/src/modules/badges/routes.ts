@@ -37,7 +37,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const job = await startBadges(app.db, request.actor, request.body);
+      const job = await startBadges(app.db, request.actor, request.body, app.config.event);
       const pages = badgePdf(app.db, job, app.config.event, app.config.sessionSecret);
       reply.header(BADGES_UNPRINTABLE_HEADER, String(job.unprintable));
       // Each piece is a page or so: the stream holds two, so drawing waits on a slow client.

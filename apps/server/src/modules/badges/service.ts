@@ -85,7 +85,10 @@ export interface BadgeJob {
   layout: BadgeLayout;
   where: SQL | undefined;
   count: number;
-  /** Badges whose name or pronoun has characters no installed font has. */
+  /**
+   * Badges with characters no installed font has: in their name or pronoun, or, on every badge, in
+   * the event title.
+   */
   unprintable: number;
 }
 
@@ -123,7 +126,12 @@ async function countUnprintable(db: Db, where: SQL | undefined): Promise<number>
  * Checks there is someone to print and records who asked for what before the first byte: an
  * admin's download is an admin action (audited with the scope, the layout and the count).
  */
-export async function startBadges(db: Db, actor: AuditActor, body: BadgesRequest): Promise<BadgeJob> {
+export async function startBadges(
+  db: Db,
+  actor: AuditActor,
+  body: BadgesRequest,
+  event: EventConfig,
+): Promise<BadgeJob> {
   const where = scopeWhere(body);
   const [row] = await db.select({ n: count() }).from(checkinRecords).where(where);
   const n = row?.n ?? 0;
@@ -138,7 +146,9 @@ export async function startBadges(db: Db, actor: AuditActor, body: BadgesRequest
       ...(body.ids ? { ids: body.ids.length } : {}),
     },
   });
-  return { layout: body.layout, where, count: n, unprintable: await countUnprintable(db, where) };
+  // The title heads every badge in drawBadge's regular weight: if it prints boxes, they all do.
+  const unprintable = printable(eventTitle(event), 'regular') ? await countUnprintable(db, where) : n;
+  return { layout: body.layout, where, count: n, unprintable };
 }
 
 /**

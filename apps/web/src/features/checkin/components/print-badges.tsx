@@ -28,7 +28,7 @@ const people = (n: number | undefined) => (n === undefined ? '' : n === 1 ? ' (1
 
 /** Why some badges print boxes, and what the organiser can do before printing. */
 const UNPRINTABLE_HELP =
-  'No font on the server has some letters of their name or pronoun. The README (Badges and passes) says which fonts to install; then download again.';
+  'No font on the server has some letters of their name or pronoun, or of the event title. The README (Badges and passes) says which fonts to install; then download again.';
 
 function unprintableTitle(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'badge prints' : 'badges print'} empty boxes`;
