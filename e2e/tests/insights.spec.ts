@@ -202,3 +202,29 @@ test('a check-in at a desk moves the live check-in chart, pushed without polling
     await door.close();
   }
 });
+
+test('when the custom question charts fail to load a card says so, and Try again loads them', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.slow(); // A server error is retried three times before the card gives up.
+  consoleGuard.allow(/status of 500/);
+  await signInNewAdmin(page, admin);
+  await page.route('**/api/admin/insights/custom*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"boom","code":"internal"}',
+    }),
+  );
+  await openInsights(page);
+  const card = panel(page, 'Custom questions');
+  await expect(card.getByRole('alert')).toContainText('Failed to load this chart.', { timeout: 20_000 });
+  await expect(card.getByText('These numbers could not be loaded.')).toBeVisible();
+
+  await page.unroute('**/api/admin/insights/custom*');
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/insights/custom'));
+  await card.getByRole('button', { name: 'Try again' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(card).toHaveCount(0);
+});

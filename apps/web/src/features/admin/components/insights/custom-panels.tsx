@@ -8,13 +8,20 @@ import { useOpenList } from './use-open-list';
 
 /**
  * The forms' custom yes/no and choice questions (Settings → Questions), one chart each; a bar opens
- * the Applications list filtered on that answer. Nothing at all while the forms ask none.
+ * the Applications list filtered on that answer. Nothing at all while the forms ask none, or while
+ * the first answer loads (which may well be none); a failed first load says so in a card of its own.
  */
 export function CustomPanels({ params }: { params: InsightsParams }) {
   const query = useInsight('custom', params);
   const list = useOpenList(params);
   const questions = query.data?.questions ?? [];
   const drill = (key: string | null): Drill => (key ? { custom: [key] } : null);
+  if (query.isError && !query.data)
+    return (
+      <ChartCard name="custom" title="Custom questions" summary={undefined} table={undefined} query={query}>
+        {null}
+      </ChartCard>
+    );
   return (
     <>
       {questions.map((q) => (
