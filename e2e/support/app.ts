@@ -44,6 +44,9 @@ export async function sentMail(request: APIRequestContext): Promise<SentMail[]> 
  */
 export const PAGE_ARRIVAL = { timeout: 30_000 } as const;
 
+/** A 500 as the API sends one (JSON `{error, code}`): fulfilled in place of a request to see a page's error state. */
+export const SERVER_ERROR = { status: 500, json: { error: 'Boom', code: 'internal' } };
+
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Adm1n-e2e-password!';
 export const PASSWORD = 'Correct-horse-battery-9';

@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { BASE_URL, PASSWORD, toasts, uniqueEmail } from '../support/app';
+import { BASE_URL, PASSWORD, toasts, uniqueEmail, SERVER_ERROR } from '../support/app';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
 import {
   applicationRow,
@@ -277,16 +277,12 @@ test.describe('admin applications tab', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(toasts(page).getByText('Failed to export applications.')).toBeVisible();
 
-    await page.route('**/api/export/resumes/zip', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Boom', code: 'internal' } }),
-    );
+    await page.route('**/api/export/resumes/zip', (route) => route.fulfill(SERVER_ERROR));
     await page.getByRole('checkbox', { name: 'Select all applications on this page' }).check();
     await page.getByRole('button', { name: 'Download Resumes' }).click();
     await expect(toasts(page).getByText('Failed to download resumes.')).toBeVisible();
 
-    await page.route('**/api/admin/applications/*/status', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Boom', code: 'internal' } }),
-    );
+    await page.route('**/api/admin/applications/*/status', (route) => route.fulfill(SERVER_ERROR));
     await applicationRow(page, applicant.email).getByRole('button', { name: /^View/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Waitlist', exact: true }).click();
     await expect(toasts(page).getByText('Failed to update application status')).toBeVisible();
@@ -294,9 +290,7 @@ test.describe('admin applications tab', () => {
     await page.keyboard.press('Escape');
 
     // The list itself (retried like every query, so the message comes after the retries).
-    await page.route('**/api/admin/applications?**', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Boom', code: 'internal' } }),
-    );
+    await page.route('**/api/admin/applications?**', (route) => route.fulfill(SERVER_ERROR));
     await page.reload();
     await expect(toasts(page).getByText('Failed to load applications')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('alert').getByText('Failed to load applications')).toBeVisible();

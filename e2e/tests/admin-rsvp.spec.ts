@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '../support/fixtures';
-import { toasts } from '../support/app';
+import { toasts, SERVER_ERROR } from '../support/app';
 import { seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
 import { applicationRow, downloadedBytes, parseCsv, uniqueTag } from '../support/admin-applicants';
 import {
@@ -364,8 +364,7 @@ test.describe('admin RSVP tab', () => {
     await openTab(page, 'rsvp', `rsvp_search=${tag}`);
     await expect(page.getByTestId('rsvp-count')).toHaveText('Showing 1 of 1 RSVPs');
 
-    const boom = { status: 500, contentType: 'application/json', body: '{"error":"boom","code":"internal"}' };
-    await page.route('**/api/admin/applications/*/rsvp', (route) => route.fulfill(boom));
+    await page.route('**/api/admin/applications/*/rsvp', (route) => route.fulfill(SERVER_ERROR));
     await rsvpRow(page, mentor.email)
       .getByRole('button', { name: /^Modify RSVP of/ })
       .click();
@@ -378,11 +377,11 @@ test.describe('admin RSVP tab', () => {
     await expect(dialog).toBeHidden();
     await expect(rsvpRow(page, mentor.email).getByRole('cell').nth(CELL.rsvp)).toHaveText('Awaiting RSVP');
 
-    await page.route('**/api/admin/rsvp/csv*', (route) => route.fulfill(boom));
+    await page.route('**/api/admin/rsvp/csv*', (route) => route.fulfill(SERVER_ERROR));
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(toasts(page).getByText('Failed to export RSVPs.')).toBeVisible();
 
-    await page.route('**/api/admin/rsvp?*', (route) => route.fulfill(boom));
+    await page.route('**/api/admin/rsvp?*', (route) => route.fulfill(SERVER_ERROR));
     await page.reload();
     // The list is retried (3 times) before it gives up.
     await expect(toasts(page).getByText('Failed to load RSVP data')).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '../support/fixtures';
-import { BASE_URL, toasts } from '../support/app';
+import { BASE_URL, toasts, SERVER_ERROR } from '../support/app';
 import { OPEN_WINDOW, seededAdmin, signInNewAdmin, type SeededAdmin } from '../support/admin-session';
 import { signUpHacker } from '../support/hacker-apply';
 
@@ -172,13 +172,7 @@ test.describe('admin settings tab', () => {
     await openSettings(page);
 
     await page.route('**/api/settings', (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"error":"boom","code":"internal"}',
-          })
-        : route.fallback(),
+      route.request().method() === 'PUT' ? route.fulfill(SERVER_ERROR) : route.fallback(),
     );
     await page.getByRole('switch', { name: 'RSVPs Open' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -186,13 +180,7 @@ test.describe('admin settings tab', () => {
     await expect(page.getByText('You have unsaved changes.')).toBeVisible();
     await page.unroute('**/api/settings');
 
-    await page.route('**/api/settings', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"error":"boom","code":"internal"}',
-      }),
-    );
+    await page.route('**/api/settings', (route) => route.fulfill(SERVER_ERROR));
     await page.reload();
     await expect(toasts(page).getByText('Failed to load application settings.')).toBeVisible({
       timeout: 20_000,

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { test, expect, type Page } from '../support/fixtures';
-import { BASE_URL, PASSWORD, registerViaApi, toasts, uniqueEmail } from '../support/app';
+import { BASE_URL, PASSWORD, registerViaApi, toasts, uniqueEmail, SERVER_ERROR } from '../support/app';
 import {
   seededAdmin,
   signInNewAdmin,
@@ -267,13 +267,7 @@ test.describe('admin users tab', () => {
     test.slow(); // The list retries a server error three times before giving up.
     consoleGuard.allow(/status of 500/);
     await signInNewAdmin(page, admin);
-    await page.route('**/api/admin/users?*', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"error":"boom","code":"internal"}',
-      }),
-    );
+    await page.route('**/api/admin/users?*', (route) => route.fulfill(SERVER_ERROR));
     await page.getByRole('button', { name: 'Not Started', exact: true }).click();
     await expect(toasts(page).getByText('Could not load users.')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch users.' })).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { SERVER_ERROR } from '../support/app';
 import { test, expect } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import {
@@ -210,13 +211,7 @@ test('when the custom question charts fail to load a card says so, and Try again
   test.slow(); // A server error is retried three times before the card gives up.
   consoleGuard.allow(/status of 500/);
   await signInNewAdmin(page, admin);
-  await page.route('**/api/admin/insights/custom*', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: '{"error":"boom","code":"internal"}',
-    }),
-  );
+  await page.route('**/api/admin/insights/custom*', (route) => route.fulfill(SERVER_ERROR));
   await openInsights(page);
   const card = panel(page, 'Custom questions');
   await expect(card.getByRole('alert')).toContainText('Failed to load this chart.', { timeout: 20_000 });
