@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/ensure-chromium.mjs';
+import { TEST_CHROMIUM, CHROMIUM_FLAGS } from '../scripts/ensure-chromium.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -46,7 +46,7 @@ function portal(port: number, url: string, dir: string) {
 const browserUse = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: CHROMIUM,
+    executablePath: TEST_CHROMIUM,
     args: CHROMIUM_FLAGS,
   },
   // Every new context would install the service worker and precache the app shell (97 files) while

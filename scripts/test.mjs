@@ -1,7 +1,7 @@
 // npm test: every check, in the order that fails fastest: lint, typecheck, build, unit and
 // integration tests on real PostgreSQL, then the browser tests in Debian's Chromium.
 import { buildIfNeeded, run } from './lib.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureTestChromium } from './ensure-chromium.mjs';
 
 const steps = [
   ['lint', () => run('npx', ['eslint', '.', '--max-warnings=0'])],
@@ -20,7 +20,7 @@ const steps = [
   [
     'browser tests',
     () => {
-      ensureChromium();
+      ensureTestChromium();
       run('npm', ['run', 'test:e2e', '--silent']);
     },
   ],

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/ensure-chromium.mjs';
+import { TEST_CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/ensure-chromium.mjs';
 import QRCode from 'qrcode';
 import { BASE_URL, PAGE_ARRIVAL, PASSWORD, uniqueEmail } from './app';
 import type { SeededAdmin } from './admin-session';
@@ -153,7 +153,7 @@ export function y4mVideo(image: LumaImage, { width = 800, height = 800, frames =
 export async function launchWithFakeCamera(videoFile: string): Promise<Browser> {
   expect(fs.existsSync(videoFile)).toBe(true);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: TEST_CHROMIUM,
     args: [
       ...CHROMIUM_FLAGS,
       '--use-fake-device-for-media-stream',
