@@ -92,8 +92,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    // The DOM snapshots stay; the film strip would have the browser encode frames all test long.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace records a DOM snapshot around every action of every test, to keep only the failures':
+    // a tenth of the suite's CPU, which is what bounds it. A failure still prints its error and keeps
+    // a screenshot; E2E_TRACE=1 records traces (without the film strip) to read one with
+    // `npx playwright show-trace`.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
