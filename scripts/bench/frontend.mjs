@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../ensure-chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../ensure-chromium.mjs';
 import { root } from '../lib.mjs';
 import {
   adminOnlyPackageChunks,
@@ -172,8 +172,9 @@ export async function measureFrontend({
   const allScripts = new Map(); // url -> pages that requested it
   const measured = [];
 
+  // `npm test` installs only the headless shell now (decision 028), so the bench installs its own.
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: ensureChromium(),
     chromeFlags: CHROME_FLAGS,
     logLevel: 'error',
   });
