@@ -10,6 +10,13 @@ import { readdirSync } from 'node:fs';
  * Rate limits are declared in each route's config (`rateLimit`, plugins/rate-limits.ts), so a reader
  * sees them beside `access`; nothing else counts requests.
  */
+/**
+ * No import cycles in our own code. A package in node_modules never imports ours back, so the rule
+ * need not follow imports into them: that took half of it away (13.5 s to 7.2 s of a 31 s lint),
+ * and a cycle through our own files, aliases included, is still caught.
+ */
+const noCycle = ['error', { ignoreExternal: true }];
+
 const rateLimitImport = {
   name: '../../lib/rate-limit',
   importNames: ['enforceLimits', 'checkLimits', 'recordHits'],
@@ -87,7 +94,7 @@ function serverLayers() {
         'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
       },
       rules: {
-        'import-x/no-cycle': 'error',
+        'import-x/no-cycle': noCycle,
         'import-x/no-restricted-paths': [
           'error',
           {
@@ -148,7 +155,7 @@ function webLayers() {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': noCycle,
       'import-x/no-restricted-paths': [
         'error',
         {
