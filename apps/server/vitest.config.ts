@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './test/sequencer';
 
 export default defineConfig({
   resolve: { alias: { '@lanyard/shared': new URL('../../packages/shared/src', import.meta.url).pathname } },
@@ -16,5 +17,6 @@ export default defineConfig({
     // importing the app once per worker instead of once per file took it to 277 s (CI: 260 s).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     isolate: false,
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });
