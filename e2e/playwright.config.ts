@@ -96,7 +96,7 @@ export default defineConfig({
     // a tenth of the suite's CPU, which is what bounds it. A failure still prints its error and keeps
     // a screenshot; E2E_TRACE=1 records traces (without the film strip) to read one with
     // `npx playwright show-trace`.
-    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
+    trace: process.env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

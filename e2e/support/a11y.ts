@@ -56,7 +56,10 @@ export async function expectNoSeriousA11yViolations(
   // merge frame results, which doubles the time and buys nothing here (no cross-origin frames).
   let builder = new AxeBuilder({ page })
     .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // Only violations are read below: axe then stops gathering every passing and inapplicable
+    // node, which took about a sixth of each run (17 runs on the admin portal: 14.5 s to 12.6 s).
+    .options({ resultTypes: ['violations'] });
   // The e-mail preview is a sandboxed srcdoc frame without scripts: axe cannot run inside it (it
   // waits for an answer that never comes), and its content is the organisers' own e-mail text.
   builder = builder.exclude('iframe[sandbox]');
