@@ -226,8 +226,9 @@ export const applications = pgTable(
       .on(t.rsvpDueAt)
       .where(sql`${t.rsvpDueAt} is not null and ${t.rsvpStatus} is null and ${t.rsvpExpiredAt} is null`),
     index('applications_hs_idx').on(t.isHighSchool),
-    // No index on custom_answers: whether a question has answers, and the answer filters, read
-    // custom_choice_keys and its GIN index (migration 0027; neither is declared here).
+    // No index on custom_answers: whether a question has answers reads custom_choice_keys and its
+    // GIN index (migration 0027), the answer filters application_answer_keys (migration 0039);
+    // neither is declared here.
     index('applications_birth_idx').on(t.birthYear, t.birthMonth, t.birthDay),
     // Trigrams plus role and status (btree_gin) in one index: a search with role or status filters
     // intersects them inside the index instead of AND-ing a 30,000-row status bitmap.

@@ -7,7 +7,7 @@ import { readScoreRules, reviewScores, reviewsNeeded, type ScoreRules } from '..
 import { applications } from '../../db/schema/index';
 import { containsPattern } from '../../db/search';
 import { errors } from '../../errors';
-import { hasAnyKey } from '../custom-questions/choice-keys';
+import { hasAnyAnswer } from '../custom-questions/choice-keys';
 
 /** What turning a filter into SQL needs besides the filter: the event's first day and the review rules. */
 export interface FilterContext {
@@ -92,8 +92,8 @@ export type ScoreSource = { column: SQL } | { ids: readonly string[] };
 
 /**
  * Custom choice and yes/no answers (`<question id>:<value>`, each an answer's key in
- * custom_choice_keys, whose GIN index answers them): any value of one question, and every question.
- * A choice matches when the option is among those chosen.
+ * application_answer_keys): any value of one question, and every question. A choice matches when
+ * the option is among those chosen.
  */
 export function customAnswerFilter(values: readonly string[]): SQL {
   const byQuestion = new Map<string, string[]>();
@@ -101,7 +101,7 @@ export function customAnswerFilter(values: readonly string[]): SQL {
     const id = v.slice(0, v.indexOf(':'));
     byQuestion.set(id, [...(byQuestion.get(id) ?? []), v]);
   }
-  return and(...[...byQuestion.values()].map(hasAnyKey))!;
+  return and(...[...byQuestion.values()].map(hasAnyAnswer))!;
 }
 
 /** Whether a text pattern (search, school, major) narrows the list: every row it passes is tested by pattern. */

@@ -191,28 +191,11 @@ export function listQuery(
 }
 
 /**
- * How many applications the list's filter matches, counting no further than `upTo` (null: all). A
- * custom answer (`custom`) is looked up in the GIN index over custom_choice_keys, which needs no
- * recheck; but once one application in three matches, the planner prices a sequential scan lower,
- * not knowing that the scan tests some 50 keys of every wide row: 120 ms against 14 ms over 50,000
- * applications. That count is told not to scan the table (the page itself, 50 rows in order, is
- * best planned as it is).
+ * How many applications the list's filter matches, counting no further than `upTo` (null: all).
  */
-async function countMatching(
-  db: Db,
-  f: Partial<AdminApplicationsFilters>,
-  where: SQL | undefined,
-  upTo: number | null,
-): Promise<number> {
-  const counted = async (tx: DbOrTx) => {
-    if (upTo === null) return (await tx.select({ n: count() }).from(applications).where(where))[0]?.n ?? 0;
-    return countUpTo(tx, applications, where, upTo);
-  };
-  if (!f.custom?.length) return counted(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return counted(tx);
-  });
+async function countMatching(db: Db, where: SQL | undefined, upTo: number | null): Promise<number> {
+  if (upTo === null) return (await db.select({ n: count() }).from(applications).where(where))[0]?.n ?? 0;
+  return countUpTo(db, applications, where, upTo);
 }
 
 /** What reading one match in full costs, in index entries a walk passes (measured, see below). */
@@ -247,7 +230,7 @@ export async function listApplications(db: Db, f: AdminApplicationsFilters, even
   const ahead = narrowedByText(f) ? APPLICATIONS_TEXT_COUNT_AHEAD : APPLICATIONS_COUNT_AHEAD;
   const bound = (f.page - 1) * f.limit + ahead;
   // Counted first: the count tells the page how to find its rows, and that there are none to find.
-  const n = await countMatching(db, f, where, bound);
+  const n = await countMatching(db, where, bound);
   // With no match at all there is no page to find: walking for one took 940 ms over 500,000.
   const rows =
     n === 0
@@ -277,7 +260,7 @@ export async function listApplications(db: Db, f: AdminApplicationsFilters, even
 /** The exact number a filter matches, for "Select all N matching" when the list's count is capped. */
 export async function countApplications(db: Db, f: ApplicationFiltersValue, eventStartDate: string) {
   const ctx = await filterContext(db, eventStartDate);
-  return { total: await countMatching(db, f, applicationFilters(f, ctx), null) };
+  return { total: await countMatching(db, applicationFilters(f, ctx), null) };
 }
 
 export async function getApplicationDetail(db: Db, id: string): Promise<AdminApplicationDetail> {
