@@ -10,8 +10,8 @@ import { startInstance, type Instance } from '../../../test/instances';
 import { onApp, reviewerSession, submittedApplications, type ReviewerSession } from '../../../test/review';
 
 const REVIEWERS = 20;
-const CALLS = 200;
-const APPLICATIONS = 1000;
+const CALLS = 100;
+const APPLICATIONS = 500;
 const K = 2;
 
 let ctx: TestContext;
