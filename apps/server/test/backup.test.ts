@@ -91,6 +91,14 @@ describe('backup and restore', () => {
     }
     await uploadResume(source.app, applicants[2]!.token, { bytes: pdfBytes(300 * 1024) });
     await createRecord(source, admin.token);
+    // Custom answers, whose keys triggers write into application_answer_keys: restored as the
+    // backup has them, not twice (its rows are copied in before the applications that make them).
+    await source.database.pool.query(`update applications set custom_answers = $1`, [
+      {
+        '11111111-1111-4111-8111-111111111111': { v: 1, a: true },
+        '22222222-2222-4222-8222-222222222222': { v: 1, a: { selected: ['ai', 'web'], other: 'Robots' } },
+      },
+    ]);
 
     const secretFile = path.join(work, 'session-secret');
     fs.writeFileSync(secretFile, 'a-session-secret-of-at-least-32-characters\n', { mode: 0o600 });
@@ -138,6 +146,7 @@ describe('backup and restore', () => {
     expect(await contents(target)).toEqual(before);
     expect(before.users!.rows).toBeGreaterThanOrEqual(4);
     expect(before.applications!.rows).toBe(2);
+    expect(before.application_answer_keys!.rows).toBe(8);
     expect(await fileHashes(target)).toEqual(hashes);
 
     // The restored Lanyard works: a restored applicant's session and application are there.

@@ -88,7 +88,20 @@ async function appliedMigrations(client: pg.PoolClient): Promise<Manifest['migra
   return rows;
 }
 
-/** Tables in an order where every foreign key points at a table that comes earlier. */
+/**
+ * Tables a trigger of another table writes, restored before it: the triggers on applications write
+ * each answer's key into application_answer_keys (migration 0039), skipping a key already there,
+ * so the backup's own rows go in first. The other way round, the copy of the keys would collide
+ * with the keys the applications' triggers had just written.
+ */
+const WRITTEN_BY_TRIGGERS: Record<string, readonly string[]> = {
+  applications: ['application_answer_keys'],
+};
+
+/**
+ * Tables in an order where every foreign key points at a table that comes earlier, and every table
+ * a trigger writes (WRITTEN_BY_TRIGGERS) comes before the table whose trigger writes it.
+ */
 async function foreignKeyOrder(client: pg.PoolClient, names: string[]): Promise<string[]> {
   const { rows } = await client.query<{ child: string; parent: string }>(
     `select ch.relname as child, pa.relname as parent
@@ -101,6 +114,8 @@ async function foreignKeyOrder(client: pg.PoolClient, names: string[]): Promise<
   );
   const parents = new Map<string, Set<string>>(names.map((n) => [n, new Set<string>()]));
   for (const r of rows) parents.get(r.child)?.add(r.parent);
+  for (const [table, written] of Object.entries(WRITTEN_BY_TRIGGERS))
+    for (const w of written) parents.get(table)?.add(w);
   const ordered: string[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (name: string) => {
