@@ -1,6 +1,33 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import HeavyFirstSequencer from './test/sequencer';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The process, scale-out and security suites (test/), which start servers or fuzz every route. */
+const HEAVY_DIR = /\/apps\/server\/test\//;
+/** A unit's file that starts a second instance or a server process of its own. */
+const STARTS_SERVERS = /from '[./]*test\/(?:instances|server-process)'/;
+
+/**
+ * Runs the slowest files first. Vitest's own order on a run without its cache (a clean CI clone)
+ * is largest file first, and the process and property tests are small files that take 20 to 40 s:
+ * they came last, and the run ended on one of them while the other worker sat idle (about 15 s).
+ * Started first, the many short files fill in around them. It lives here, not in a file of its own:
+ * Vite's config loader warned on every run about a relative import without its extension, which the
+ * tsconfig does not allow.
+ */
+class HeavyFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const heavy = new Set(
+      sorted.filter(
+        (file) =>
+          HEAVY_DIR.test(file.moduleId) || STARTS_SERVERS.test(fs.readFileSync(file.moduleId, 'utf8')),
+      ),
+    );
+    return [...heavy, ...sorted.filter((file) => !heavy.has(file))];
+  }
+}
 
 export default defineConfig({
   resolve: { alias: { '@lanyard/shared': new URL('../../packages/shared/src', import.meta.url).pathname } },
