@@ -116,7 +116,7 @@ async function admin(bench, method, path, body) {
 }
 
 /** Through the admin API, one after another as an organiser adds them. */
-export async function createQuestions(bench) {
+async function createQuestions(bench) {
   const made = [];
   try {
     for (const body of QUESTIONS) made.push(await admin(bench, 'POST', '/api/admin/questions', body));
@@ -134,7 +134,7 @@ export async function createQuestions(bench) {
  * three; one in ten leaves each text question unanswered. Mentors answer nothing (the questions are
  * not on their form).
  */
-export async function answerAll(bench, questions) {
+async function answerAll(bench, questions) {
   const { db } = bench;
   const spec = questions.map((q) => ({
     id: q.id,
