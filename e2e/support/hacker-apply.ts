@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PAGE_ARRIVAL, PASSWORD, uniqueEmail } from './app';
 import { verifyEmailViaMail } from './mail';
 
@@ -7,6 +8,17 @@ export function pdfResume(name = 'resume.pdf', size?: number) {
   const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
   const buffer = size === undefined ? head : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
   return { name, mimeType: 'application/pdf', buffer };
+}
+
+/**
+ * A large PDF as a file in the test's output directory (emptied at each run), for setInputFiles. A
+ * buffer crosses to the browser as base64 and is decoded by a script in the page, about 8 s for
+ * 10 MB here; a path is handed to Chromium, which reads the file itself.
+ */
+export function pdfResumeFile(name: string, size: number): string {
+  const file = test.info().outputPath(name);
+  fs.writeFileSync(file, pdfResume(name, size).buffer);
+  return file;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { test, expect, type Page } from '../support/fixtures';
 import { toasts } from '../support/app';
-import { fillHackerForm, openHackerForm, pdfResume, signUpApplicant } from '../support/hacker-apply';
+import {
+  fillHackerForm,
+  openHackerForm,
+  pdfResume,
+  pdfResumeFile,
+  signUpApplicant,
+} from '../support/hacker-apply';
 import { fillMentorForm, openMentorForm } from '../support/mentor-apply';
 
 // Issue 14, item 8: the hacker and mentor forms are one product. Each test runs the same steps on
@@ -74,7 +80,7 @@ for (const role of ROLES) {
     await expect(page.getByRole('button', { name: 'Upload resume' })).toHaveAccessibleDescription(help);
 
     // Refused in the browser, with this role's words, before anything is sent.
-    await input.setInputFiles(pdfResume('big.pdf', maxBytes + 1));
+    await input.setInputFiles(pdfResumeFile('big.pdf', maxBytes + 1));
     await expect(toasts(page).getByText('File Too Large')).toBeVisible();
     await expect(toasts(page).getByText(tooLarge)).toBeVisible();
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

@@ -6,6 +6,7 @@ import {
   fillHackerForm,
   openHackerForm,
   pdfResume,
+  pdfResumeFile,
   signUpHacker,
   waitForDraftSaved,
   type WindowSettings,
@@ -248,7 +249,7 @@ test.describe('hacker application form', () => {
     const resume = page.getByLabel('Resume', { exact: true });
     await expect(resume).toHaveAttribute('accept', '.pdf,.doc,.docx');
 
-    await resume.setInputFiles(pdfResume('huge.pdf', TEN_MB + 1));
+    await resume.setInputFiles(pdfResumeFile('huge.pdf', TEN_MB + 1));
     await expect(toasts(page).getByText('File Too Large')).toBeVisible();
     await expect(toasts(page).getByText('Resume file cannot exceed 10MB.')).toBeVisible();
 
@@ -259,7 +260,7 @@ test.describe('hacker application form', () => {
     expect(uploads).toEqual([]);
 
     // Exactly 10MB is fine: it uploads with a labelled progress bar, then shows name and size.
-    await resume.setInputFiles(pdfResume('max.pdf', TEN_MB));
+    await resume.setInputFiles(pdfResumeFile('max.pdf', TEN_MB));
     await expect(page.getByTestId('resume-file')).toContainText('max.pdf');
     await expect(page.getByTestId('resume-file')).toContainText('10 MB');
     expect(uploads).toHaveLength(1);
