@@ -1,14 +1,27 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BASE_URL } from './app';
 import { verifyEmailViaMail } from './mail';
 
-/** A tiny file the server accepts as a PDF (the type is decided by its first bytes). */
-export function pdfFile(name = 'resume.pdf') {
-  return {
-    name,
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
-  };
+/**
+ * A file the server accepts as a PDF (the type is decided by its first bytes): tiny, or padded to
+ * `size` bytes.
+ */
+export function pdfFile(name = 'resume.pdf', size?: number) {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+  const buffer = size === undefined ? head : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
+  return { name, mimeType: 'application/pdf', buffer };
+}
+
+/**
+ * A large PDF as a file in the test's output directory (emptied at each run), for setInputFiles. A
+ * buffer crosses to the browser as base64 and is decoded by a script in the page, about 8 s for
+ * 10 MB here; a path is handed to Chromium, which reads the file itself.
+ */
+export function pdfFilePath(name: string, size: number): string {
+  const file = test.info().outputPath(name);
+  fs.writeFileSync(file, pdfFile(name, size).buffer);
+  return file;
 }
 
 /** Valid hacker answers: an adult on event day, so no guardian is needed. */

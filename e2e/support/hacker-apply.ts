@@ -1,25 +1,7 @@
-import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PAGE_ARRIVAL, PASSWORD, uniqueEmail } from './app';
+import { pdfFile } from './applications';
 import { verifyEmailViaMail } from './mail';
-
-/** A small file whose first bytes make it a PDF (the server decides the type by content). */
-export function pdfResume(name = 'resume.pdf', size?: number) {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-  const buffer = size === undefined ? head : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
-  return { name, mimeType: 'application/pdf', buffer };
-}
-
-/**
- * A large PDF as a file in the test's output directory (emptied at each run), for setInputFiles. A
- * buffer crosses to the browser as base64 and is decoded by a script in the page, about 8 s for
- * 10 MB here; a path is handed to Chromium, which reads the file itself.
- */
-export function pdfResumeFile(name: string, size: number): string {
-  const file = test.info().outputPath(name);
-  fs.writeFileSync(file, pdfResume(name, size).buffer);
-  return file;
-}
 
 /**
  * Registers an applicant through the page's own request context, so the page is signed in too, and
@@ -113,7 +95,7 @@ export async function fillHackerForm(page: Page): Promise<void> {
   await page.getByLabel('Dietary restrictions').fill(ANSWERS.dietary);
   await page.getByLabel('How did you hear about us?').fill(ANSWERS.howDidYouHear);
 
-  await page.getByLabel('Resume', { exact: true }).setInputFiles(pdfResume());
+  await page.getByLabel('Resume', { exact: true }).setInputFiles(pdfFile());
   await expect(page.getByTestId('resume-file')).toContainText('resume.pdf');
   await page.getByLabel('Portfolio or GitHub link').fill(ANSWERS.portfolio);
 

@@ -1,12 +1,7 @@
 import { test, expect, type Page } from '../support/fixtures';
 import { toasts } from '../support/app';
-import {
-  fillHackerForm,
-  openHackerForm,
-  pdfResume,
-  pdfResumeFile,
-  signUpApplicant,
-} from '../support/hacker-apply';
+import { fillHackerForm, openHackerForm, signUpApplicant } from '../support/hacker-apply';
+import { pdfFile, pdfFilePath } from '../support/applications';
 import { fillMentorForm, openMentorForm } from '../support/mentor-apply';
 
 // Issue 14, item 8: the hacker and mentor forms are one product. Each test runs the same steps on
@@ -36,7 +31,7 @@ async function openForm(page: Page, role: Role) {
 }
 
 /** Picks a file through the visible button, the way a person does. */
-async function chooseWith(page: Page, button: string, file: ReturnType<typeof pdfResume>) {
+async function chooseWith(page: Page, button: string, file: ReturnType<typeof pdfFile>) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button, exact: true }).click();
   await (await chooser).setFiles(file);
@@ -80,7 +75,7 @@ for (const role of ROLES) {
     await expect(page.getByRole('button', { name: 'Upload resume' })).toHaveAccessibleDescription(help);
 
     // Refused in the browser, with this role's words, before anything is sent.
-    await input.setInputFiles(pdfResumeFile('big.pdf', maxBytes + 1));
+    await input.setInputFiles(pdfFilePath('big.pdf', maxBytes + 1));
     await expect(toasts(page).getByText('File Too Large')).toBeVisible();
     await expect(toasts(page).getByText(tooLarge)).toBeVisible();
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -88,12 +83,12 @@ for (const role of ROLES) {
     await expect(toasts(page).getByText('Please upload a PDF, DOC, or DOCX file.')).toBeVisible();
     expect(uploads).toEqual([]);
 
-    await chooseWith(page, 'Upload resume', pdfResume('first-cv.pdf'));
+    await chooseWith(page, 'Upload resume', pdfFile('first-cv.pdf'));
     const file = page.getByTestId('resume-file');
     await expect(file).toContainText('first-cv.pdf');
     await expect(file).toContainText('Uploaded');
 
-    await chooseWith(page, 'Replace first-cv.pdf', pdfResume('second-cv.pdf'));
+    await chooseWith(page, 'Replace first-cv.pdf', pdfFile('second-cv.pdf'));
     await expect(file).toContainText('second-cv.pdf');
     await expect(file).not.toContainText('first-cv.pdf');
 

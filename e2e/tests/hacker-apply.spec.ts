@@ -5,12 +5,11 @@ import {
   ANSWERS,
   fillHackerForm,
   openHackerForm,
-  pdfResume,
-  pdfResumeFile,
   signUpHacker,
   waitForDraftSaved,
   type WindowSettings,
 } from '../support/hacker-apply';
+import { pdfFile, pdfFilePath } from '../support/applications';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -110,7 +109,7 @@ test.describe('hacker application form', () => {
     await page.getByLabel('I am currently in high school').check();
     await page.getByLabel('Year in high school').selectOption('senior');
     await page.getByLabel(/household object/).fill('A compass');
-    await page.getByLabel('Resume', { exact: true }).setInputFiles(pdfResume('grace-cv.pdf'));
+    await page.getByLabel('Resume', { exact: true }).setInputFiles(pdfFile('grace-cv.pdf'));
     await expect(page.getByTestId('resume-file')).toContainText('grace-cv.pdf');
     await waitForDraftSaved(page);
 
@@ -249,7 +248,7 @@ test.describe('hacker application form', () => {
     const resume = page.getByLabel('Resume', { exact: true });
     await expect(resume).toHaveAttribute('accept', '.pdf,.doc,.docx');
 
-    await resume.setInputFiles(pdfResumeFile('huge.pdf', TEN_MB + 1));
+    await resume.setInputFiles(pdfFilePath('huge.pdf', TEN_MB + 1));
     await expect(toasts(page).getByText('File Too Large')).toBeVisible();
     await expect(toasts(page).getByText('Resume file cannot exceed 10MB.')).toBeVisible();
 
@@ -260,7 +259,7 @@ test.describe('hacker application form', () => {
     expect(uploads).toEqual([]);
 
     // Exactly 10MB is fine: it uploads with a labelled progress bar, then shows name and size.
-    await resume.setInputFiles(pdfResumeFile('max.pdf', TEN_MB));
+    await resume.setInputFiles(pdfFilePath('max.pdf', TEN_MB));
     await expect(page.getByTestId('resume-file')).toContainText('max.pdf');
     await expect(page.getByTestId('resume-file')).toContainText('10 MB');
     expect(uploads).toHaveLength(1);
