@@ -35,7 +35,8 @@ export function applicationsCsv(
   // Keyset pages of BATCH rows: memory stays flat whatever the number of applications.
   // The cursor keeps the database's own timestamp text: a JS Date drops the microseconds,
   // and a cursor that falls behind its own row would read the same batch forever.
-  const page = (after: { at: SQL; id: string } | undefined) =>
+  type Cursor = { at: SQL; id: string };
+  const page = (after: Cursor | undefined) =>
     db
       .select({
         ...EXPORTED_COLUMNS,
@@ -63,31 +64,43 @@ export function applicationsCsv(
   // takes the page before them would outlive V8's young generation (see decision 026); one string
   // per page is cheap to keep. Exporting 500,000 applications took 32 s instead of 37.
   const columns = [...APPLICATION_COLUMNS, ...custom];
-  const formatted = (after: { at: SQL; id: string } | undefined) =>
-    page(after).then((rows) => {
+  type Piece = { text: string; next: Cursor | undefined };
+  // The page the download waits for (or is formatting), and the one after it once started.
+  let current = 0;
+  let ahead: Promise<Piece> | undefined;
+  const read = (k: number, after: Cursor | undefined): Promise<Piece> => {
+    const piece = page(after).then((rows) => {
       const last = rows[rows.length - 1];
+      const next =
+        rows.length === BATCH && last ? { at: sql`${last.cursorAt}::timestamptz`, id: last.id } : undefined;
+      // The next page is asked for before this one is formatted, so PostgreSQL reads it while the
+      // server formats. Asked for after, each waited for the other: 50,000 rows took 2.6 s for
+      // 1.7 s of the server's CPU and 1.4 s of PostgreSQL's, and now take 2.0 to 2.1 s (warm, on
+      // two cores). Only one page ahead of the one the download waits for: a slow client holds
+      // two pages at most.
+      if (next && k === current) ahead = read(k + 1, next);
       return {
         text: csvLines(
           columns,
           rows.map((application) => ({ application, eventStart })),
         ),
-        full: rows.length === BATCH,
-        after: last && { at: sql`${last.cursorAt}::timestamptz`, id: last.id },
+        next,
       };
     });
+    // A download cut short leaves a read unawaited: its failure must not go unhandled.
+    piece.catch(() => {});
+    return piece;
+  };
   async function* pieces() {
     yield csvHeader(columns);
-    let next = formatted(undefined);
+    let reading = read(0, undefined);
     for (;;) {
-      const { text, full, after } = await next;
-      // The next page is read and formatted while this one is sent.
-      if (full) {
-        next = formatted(after);
-        // A download cut short leaves this read unawaited: its failure must not go unhandled.
-        next.catch(() => {});
-      }
+      const { text, next } = await reading;
       if (text) yield text;
-      if (!full) return;
+      if (!next) return;
+      current++;
+      reading = ahead ?? read(current, next);
+      ahead = undefined;
     }
   }
   return pieces();
