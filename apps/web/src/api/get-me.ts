@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionResponseSchema, type PublicUser } from '@lanyard/shared/auth';
-import { api } from '@/lib/api-client';
+import { api, readResponse } from '@/lib/api-client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
@@ -22,4 +22,20 @@ export const meQueryOptions = () =>
 
 export function useUser() {
   return useQuery(meQueryOptions());
+}
+
+/**
+ * meQueryOptions whose first fetch reads `session`, the answer main.tsx asked for before the app
+ * started (checked as getMe checks it); a retry or a later fetch asks the server again.
+ */
+export function meQueryOptionsFrom(session: Promise<unknown>) {
+  let early: Promise<unknown> | undefined = session;
+  return queryOptions({
+    ...meQueryOptions(),
+    queryFn: async ({ signal }) => {
+      const answer = early;
+      early = undefined;
+      return answer ? readResponse(200, await answer, sessionResponseSchema).user : getMe(signal);
+    },
+  });
 }

@@ -4,11 +4,14 @@ import { App } from '@/app/app';
 import { createRouter, routerReady } from '@/app/router';
 import { StartupError } from '@/app/startup-error';
 import { applyEventTheme, eventTitle, EventConfigError, loadEventConfig } from '@/config/event-config';
-import { meQueryOptions } from '@/api/get-me';
+import { meQueryOptions, meQueryOptionsFrom } from '@/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 
-/** The full app: every page but the first load of the landing page (see main.tsx). */
-export async function startApp(): Promise<void> {
+/**
+ * The full app: every page but the first load of the landing page (see main.tsx). `session`: the
+ * session answer main.tsx asked for while this chunk downloaded.
+ */
+export async function startApp(session?: Promise<unknown>): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
@@ -18,7 +21,7 @@ export async function startApp(): Promise<void> {
     document.title = eventTitle(config);
     const queryClient = createQueryClient();
     // Asked for while the page's chunk downloads rather than after it renders: one round trip fewer.
-    void queryClient.prefetchQuery(meQueryOptions());
+    void queryClient.prefetchQuery(session ? meQueryOptionsFrom(session) : meQueryOptions());
     const router = createRouter(queryClient, config.privacy.policyPath);
     await routerReady(router);
     root.render(

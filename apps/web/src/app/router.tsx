@@ -7,6 +7,7 @@ import { meQueryOptions } from '@/api/get-me';
 import { myApplicationQueryOptions } from '@/api/get-my-application';
 import { publicSettingsQueryOptions } from '@/api/get-public-settings';
 import { OfflineStaffRoute, ProtectedRoute, StaffRoute } from './guards';
+import { pageChunks } from './page-chunks';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -102,28 +103,20 @@ export function createRouter(queryClient: QueryClient, privacyPath: string = pat
             {
               path: paths.dashboard,
               loader: prefetchFor(queryClient, null, prefetchApplicationAndSettings),
-              lazy: page(
-                () => import('@/features/dashboard/components/dashboard-page'),
-                (m) => m.DashboardPage,
-                signedIn,
-              ),
+              lazy: page(pageChunks.dashboard, (m) => m.DashboardPage, signedIn),
             },
             {
               // Its own guard: it must open without network, from the pass saved on the device.
               path: paths.pass,
-              lazy: page(
-                () => import('@/features/dashboard/components/pass-page'),
-                (m) => m.PassPage,
-              ),
+              lazy: page(pageChunks.pass, (m) => m.PassPage),
             },
             {
               path: paths.hackerApply,
               loader: prefetchFor(queryClient, 'hacker', prefetchApplicationAndSettings),
-              lazy: page(
-                () => import('@/features/apply/components/hacker-apply-page'),
-                (m) => m.HackerApplyPage,
-                { signedIn: true, requiredRole: 'hacker' },
-              ),
+              lazy: page(pageChunks.hackerApply, (m) => m.HackerApplyPage, {
+                signedIn: true,
+                requiredRole: 'hacker',
+              }),
             },
             {
               path: paths.submissionSuccess,
@@ -136,11 +129,10 @@ export function createRouter(queryClient: QueryClient, privacyPath: string = pat
             {
               path: paths.mentorApply,
               loader: prefetchFor(queryClient, 'mentor', prefetchApplicationAndSettings),
-              lazy: page(
-                () => import('@/features/mentor-apply/components/mentor-apply-page'),
-                (m) => m.MentorApplyPage,
-                { signedIn: true, requiredRole: 'mentor' },
-              ),
+              lazy: page(pageChunks.mentorApply, (m) => m.MentorApplyPage, {
+                signedIn: true,
+                requiredRole: 'mentor',
+              }),
             },
             {
               path: paths.mentorSubmissionSuccess,
@@ -153,11 +145,7 @@ export function createRouter(queryClient: QueryClient, privacyPath: string = pat
             {
               path: paths.viewApplication,
               loader: prefetchFor(queryClient, null, (qc) => qc.prefetchQuery(myApplicationQueryOptions())),
-              lazy: page(
-                () => import('@/features/application-view/components/view-application-page'),
-                (m) => m.ViewApplicationPage,
-                signedIn,
-              ),
+              lazy: page(pageChunks.viewApplication, (m) => m.ViewApplicationPage, signedIn),
             },
             {
               path: paths.adminLogin,
