@@ -38,14 +38,14 @@ export async function register(body: RegisterBody): Promise<PublicUser> {
 
 /**
  * GET /api/auth/session, its body unchecked: asked for at the first load of any address, while the
- * page's code downloads, and read by the landing page (fetchMe) or the full app (meFromSession).
+ * page's code downloads, and read by the landing page (fetchMe) or the full app (meQueryOptionsFrom).
  */
 export function requestSession(): Promise<unknown> {
   return api.get('/api/auth/session');
 }
 
-/** The signed-in user, or null when nobody is signed in (200 `{ user: null }`, not a 401). */
-export async function fetchMe(session: Promise<unknown> = requestSession()): Promise<PublicUser | null> {
+/** The signed-in user of a session answer, or null when nobody is signed in (200 `{ user: null }`, not a 401). */
+export async function fetchMe(session: Promise<unknown>): Promise<PublicUser | null> {
   const body = await session;
   if (body && typeof body === 'object' && (body as { user?: unknown }).user === null) return null;
   return userOf(body);
